@@ -1,0 +1,262 @@
+//! Making and unmaking moves.
+//!
+//! [`Position::apply`] checks a move, plays it with everything that follows
+//! from it at once (an emptied pile refilled from the stock or the waste), and
+//! returns an [`Undo`] that [`Position::undo`] uses to restore the exact
+//! position and hash. An illegal move returns an error and changes nothing.
+
+use crate::card::Card;
+use crate::layout::PileId;
+use crate::moves::Move;
+use crate::position::{card_key, Position};
+use crate::prng::SplitMix64;
+use crate::rules::MoveError;
+use crate::spec::{EmptyPile, Gather, StockAction};
+
+/// Cards moved as a block from one pile's top to another's, order kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Transfer {
+    from: PileId,
+    to: PileId,
+    n: u8,
+}
+
+/// What [`Position::undo`] needs to take a move back.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    mv: Move,
+    /// Block transfers in the order they were made.
+    transfers: Vec<Transfer>,
+    /// The first transfer, kept inline so that a plain step allocates nothing.
+    first: Option<Transfer>,
+    /// Piles before a redeal.
+    before_redeal: Option<Box<Vec<Vec<Card>>>>,
+    draw_used: bool,
+    redeals_used: u8,
+}
+
+impl Undo {
+    /// The move this undoes.
+    pub fn played(&self) -> Move {
+        self.mv
+    }
+}
+
+impl Position {
+    /// Plays a legal move; an illegal one is refused with the reason and leaves
+    /// the position as it was.
+    pub fn apply(&mut self, mv: Move) -> Result<Undo, MoveError> {
+        let n = self.check(mv)?;
+        Ok(self.apply_unchecked(mv, n))
+    }
+
+    fn apply_unchecked(&mut self, mv: Move, n: usize) -> Undo {
+        let mut undo = Undo {
+            mv,
+            transfers: Vec::new(),
+            first: None,
+            before_redeal: None,
+            draw_used: self.draw_used,
+            redeals_used: self.redeals_used,
+        };
+        match mv {
+            Move::Step { from, to } => {
+                self.transfer(from, to, n, &mut undo);
+            }
+            Move::Draw { from, index, to } => {
+                let card = self.piles[from.index()][index as usize];
+                self.remove_at(from, index as usize);
+                self.push(to, card);
+                self.set_counters(self.redeals_used, true);
+            }
+            Move::Deal => match self.spec.stock_action {
+                StockAction::OneToWaste => {
+                    let (s, w) = (
+                        self.layout.stock.unwrap_or(PileId(0)),
+                        self.layout.waste.unwrap_or(PileId(0)),
+                    );
+                    self.transfer(s, w, 1, &mut undo);
+                }
+                StockAction::ThreeToEachPile => {
+                    let s = self.layout.stock.unwrap_or(PileId(0));
+                    'rounds: for _ in 0..3 {
+                        for t in self.layout.tableau_ids() {
+                            if self.piles[s.index()].is_empty() {
+                                break 'rounds;
+                            }
+                            self.transfer(s, t, 1, &mut undo);
+                        }
+                    }
+                }
+                StockAction::None => {}
+            },
+            Move::Redeal => {
+                undo.before_redeal = Some(Box::new(self.piles.clone()));
+                self.redeal();
+            }
+        }
+        if undo.before_redeal.is_none() {
+            self.refill(&mut undo);
+        }
+        undo
+    }
+
+    /// Takes back the move `undo` was made for. It must be the last move played.
+    pub fn undo(&mut self, undo: &Undo) {
+        if let Some(before) = &undo.before_redeal {
+            self.piles = (**before).clone();
+            self.redeals_used = undo.redeals_used;
+            self.draw_used = undo.draw_used;
+            self.recompute_hash();
+            return;
+        }
+        for t in undo.transfers.iter().rev().chain(undo.first.iter()) {
+            self.move_block(t.to, t.from, t.n as usize);
+        }
+        if let Move::Draw { from, index, to } = undo.mv {
+            if let Some(card) = self.pop(to) {
+                self.insert_at(from, index as usize, card);
+            }
+        }
+        self.set_counters(undo.redeals_used, undo.draw_used);
+    }
+
+    fn transfer(&mut self, from: PileId, to: PileId, n: usize, undo: &mut Undo) {
+        self.move_block(from, to, n);
+        let t = Transfer {
+            from,
+            to,
+            n: n as u8,
+        };
+        if undo.first.is_none() {
+            undo.first = Some(t);
+        } else {
+            undo.transfers.push(t);
+        }
+    }
+
+    fn move_block(&mut self, from: PileId, to: PileId, n: usize) {
+        if n == 1 {
+            if let Some(c) = self.pop(from) {
+                self.push(to, c);
+            }
+            return;
+        }
+        let start = self.piles[from.index()].len() - n;
+        for i in start..start + n {
+            let c = self.piles[from.index()][i];
+            self.hash ^= card_key(from, i, c);
+            let j = self.piles[to.index()].len();
+            self.hash ^= card_key(to, j, c);
+            self.piles[to.index()].push(c);
+        }
+        self.piles[from.index()].truncate(start);
+    }
+
+    #[inline]
+    fn push(&mut self, pile: PileId, card: Card) {
+        let p = &mut self.piles[pile.index()];
+        self.hash ^= card_key(pile, p.len(), card);
+        p.push(card);
+    }
+
+    #[inline]
+    fn pop(&mut self, pile: PileId) -> Option<Card> {
+        let p = &mut self.piles[pile.index()];
+        let c = p.pop()?;
+        self.hash ^= card_key(pile, p.len(), c);
+        Some(c)
+    }
+
+    fn remove_at(&mut self, pile: PileId, index: usize) {
+        self.rehash_pile(pile);
+        self.piles[pile.index()].remove(index);
+        self.rehash_pile(pile);
+    }
+
+    fn insert_at(&mut self, pile: PileId, index: usize, card: Card) {
+        self.rehash_pile(pile);
+        self.piles[pile.index()].insert(index, card);
+        self.rehash_pile(pile);
+    }
+
+    /// XORs a pile's keys in or out of the hash.
+    fn rehash_pile(&mut self, pile: PileId) {
+        for (i, &c) in self.piles[pile.index()].iter().enumerate() {
+            self.hash ^= card_key(pile, i, c);
+        }
+    }
+
+    /// Fills emptied tableau piles at once where the game says so.
+    fn refill(&mut self, undo: &mut Undo) {
+        let rule = self.spec.empty_pile;
+        if !matches!(
+            rule,
+            EmptyPile::TakesStockCard
+                | EmptyPile::TakesThreeStockCards
+                | EmptyPile::TakesWasteThenStockThenAny
+        ) {
+            return;
+        }
+        for t in self.layout.tableau_ids() {
+            if !self.piles[t.index()].is_empty() {
+                continue;
+            }
+            let (stock, waste) = (self.layout.stock, self.layout.waste);
+            match rule {
+                EmptyPile::TakesStockCard | EmptyPile::TakesThreeStockCards => {
+                    let n = if rule == EmptyPile::TakesStockCard {
+                        1
+                    } else {
+                        3
+                    };
+                    let Some(s) = stock else { return };
+                    for _ in 0..n {
+                        if !self.piles[s.index()].is_empty() {
+                            self.transfer(s, t, 1, undo);
+                        }
+                    }
+                }
+                _ => {
+                    if let Some(w) = waste.filter(|w| !self.piles[w.index()].is_empty()) {
+                        self.transfer(w, t, 1, undo);
+                    } else if let Some(s) = stock.filter(|s| !self.piles[s.index()].is_empty()) {
+                        self.transfer(s, t, 1, undo);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gathers the table as the game says, shuffles where it shuffles, and deals again.
+    fn redeal(&mut self) {
+        let r = self.spec.redeals;
+        let tableau: Vec<PileId> = self.layout.tableau_ids().collect();
+        let mut cards = Vec::new();
+        let order: Box<dyn Iterator<Item = &PileId>> = match r.gather {
+            Gather::LastFanFirst => Box::new(tableau.iter().rev()),
+            _ => Box::new(tableau.iter()),
+        };
+        for t in order {
+            cards.append(&mut self.piles[t.index()]);
+        }
+        if r.gather == Gather::InOrderWithStock {
+            if let Some(s) = self.layout.stock {
+                // The stock's next card is the last of its pile.
+                let stock = std::mem::take(&mut self.piles[s.index()]);
+                cards.extend(stock.into_iter().rev());
+            }
+        }
+        let next = self.redeals_used + 1;
+        if r.gather == Gather::Shuffled {
+            // Sorting first makes the shuffle depend on which cards are left,
+            // not on the order the fans happen to hold them in: positions that
+            // differ only in pile order redeal alike, which the solver relies on.
+            cards.sort();
+            SplitMix64::for_shuffle(self.spec.id, self.deal, next as u32).shuffle(&mut cards);
+        }
+        crate::deal::deal_fans(self, &cards, r.fan_size as usize);
+        self.redeals_used = next;
+        self.recompute_hash();
+    }
+}

@@ -1,0 +1,86 @@
+//! A game in play: its record, its current position, and undo and redo.
+
+use crate::apply::Undo;
+use crate::deal::DealError;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::record::Record;
+use crate::rules::MoveError;
+use crate::spec::GameSpec;
+
+/// A deal being played, with unlimited undo and redo across redeals and deals.
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    played: Vec<Undo>,
+    /// Moves taken back, the next to redo last.
+    redo: Vec<Move>,
+}
+
+impl Game {
+    pub fn new(spec: &'static GameSpec, deal: u64) -> Result<Game, DealError> {
+        Ok(Game {
+            position: Position::deal(spec, deal)?,
+            played: Vec::new(),
+            redo: Vec::new(),
+        })
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Plays a move; a legal new move clears the redo list.
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        let undo = self.position.apply(mv)?;
+        self.played.push(undo);
+        if self.redo.last() == Some(&mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.played.pop() {
+            Some(u) => {
+                self.position.undo(&u);
+                self.redo.push(u.played());
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Plays again the last move taken back; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.redo.last().copied() {
+            Some(mv) => self.play(mv).is_ok(),
+            None => false,
+        }
+    }
+
+    pub fn moves(&self) -> Vec<Move> {
+        self.played.iter().map(Undo::played).collect()
+    }
+
+    /// Moves that [`Game::redo`] would play, in the order it would play them.
+    pub fn redo_moves(&self) -> Vec<Move> {
+        self.redo.iter().rev().copied().collect()
+    }
+
+    /// Replaces the redo list (when a stored game is loaded); moves first to redo first.
+    pub fn set_redo(&mut self, moves: Vec<Move>) {
+        self.redo = moves.into_iter().rev().collect();
+    }
+
+    pub fn record(&self) -> Record {
+        Record {
+            game: self.position.spec(),
+            deal: self.position.deal_number(),
+            moves: self.moves(),
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! A position: every pile's cards, the redeals used, the draw, and a hash kept
+//! up to date move by move.
+//!
+//! A `Position` can only be made by dealing ([`Position::deal`]) or from parts
+//! that pass [`Position::from_parts`]'s checks, so one that holds a card twice,
+//! misses one, or has a foundation out of sequence cannot exist.
+
+use crate::card::{Card, Suit};
+use crate::layout::{Layout, PileId, PileKind};
+use crate::prng::mix64;
+use crate::spec::{Direction, GameSpec};
+
+/// Deal numbers run from 1 to this; 0 is reserved for positions read from text.
+pub const MAX_DEAL: u64 = 4_294_967_295;
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) spec: &'static GameSpec,
+    pub(crate) layout: Layout,
+    pub(crate) deal: u64,
+    pub(crate) piles: Vec<Vec<Card>>,
+    pub(crate) redeals_used: u8,
+    pub(crate) draw_used: bool,
+    pub(crate) hash: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.spec.id == other.spec.id
+            && self.deal == other.deal
+            && self.piles == other.piles
+            && self.redeals_used == other.redeals_used
+            && self.draw_used == other.draw_used
+    }
+}
+impl Eq for Position {}
+
+/// The hash key of `card` at height `index` of pile `pile` (Zobrist hashing
+/// with keys computed, not tabled: a multiply-mix is as fast as a lookup and
+/// needs no table for 104-card piles).
+#[inline]
+pub(crate) fn card_key(pile: PileId, index: usize, card: Card) -> u64 {
+    mix64(((pile.0 as u64) << 24) | ((index as u64) << 8) | card.index() as u64 | (1 << 40))
+}
+
+#[inline]
+fn counters_key(redeals_used: u8, draw_used: bool) -> u64 {
+    mix64(((redeals_used as u64) << 1 | draw_used as u64) | (1 << 50))
+}
+
+/// Why parts do not make a position of a game.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("expected {expected} piles, got {got}")]
+    PileCount { expected: usize, got: usize },
+    #[error("{card} is not a card of this game's deck")]
+    ForeignCard { card: Card },
+    #[error("{card} appears {count} times; this game has {decks} of each card")]
+    TooMany { card: Card, count: usize, decks: u8 },
+    #[error("{card} is missing")]
+    Missing { card: Card },
+    #[error("foundation {pile} is not in sequence at {card}")]
+    FoundationOrder { pile: String, card: Card },
+    #[error("cell {pile} holds more than one card")]
+    CellOverfull { pile: String },
+    #[error("{used} redeals used, but the game has {allowed}")]
+    Redeals { used: u8, allowed: u8 },
+    #[error("this game has no draw")]
+    NoDraw,
+}
+
+impl Position {
+    pub fn spec(&self) -> &'static GameSpec {
+        self.spec
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The deal number the redeal shuffles derive from (0 for a position read from text).
+    pub fn deal_number(&self) -> u64 {
+        self.deal
+    }
+
+    pub fn pile(&self, id: PileId) -> &[Card] {
+        &self.piles[id.index()]
+    }
+
+    pub fn piles(&self) -> &[Vec<Card>] {
+        &self.piles
+    }
+
+    pub fn top(&self, id: PileId) -> Option<Card> {
+        self.piles[id.index()].last().copied()
+    }
+
+    pub fn redeals_used(&self) -> u8 {
+        self.redeals_used
+    }
+
+    pub fn redeals_left(&self) -> u8 {
+        self.spec.redeals.count - self.redeals_used
+    }
+
+    pub fn draw_used(&self) -> bool {
+        self.draw_used
+    }
+
+    /// Exact hash of the position (piles in place, redeals, draw); kept
+    /// incrementally by every move and its undo.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Cards on the foundations.
+    pub fn foundation_cards(&self) -> usize {
+        self.layout
+            .foundation_ids()
+            .map(|f| self.piles[f.index()].len())
+            .sum()
+    }
+
+    /// Every card on the foundations.
+    pub fn is_won(&self) -> bool {
+        self.foundation_cards() == self.spec.card_count()
+    }
+
+    /// Not won, and no move (a redeal or a deal included) is left.
+    pub fn is_stuck(&self) -> bool {
+        !self.is_won() && self.legal_moves().is_empty()
+    }
+
+    pub(crate) fn stock(&self) -> &[Card] {
+        self.layout.stock.map_or(&[], |s| &self.piles[s.index()])
+    }
+
+    pub(crate) fn waste(&self) -> &[Card] {
+        self.layout.waste.map_or(&[], |s| &self.piles[s.index()])
+    }
+
+    pub(crate) fn recompute_hash(&mut self) {
+        let mut h = counters_key(self.redeals_used, self.draw_used);
+        for (p, pile) in self.piles.iter().enumerate() {
+            for (i, &c) in pile.iter().enumerate() {
+                h ^= card_key(PileId(p as u8), i, c);
+            }
+        }
+        self.hash = h;
+    }
+
+    pub(crate) fn set_counters(&mut self, redeals_used: u8, draw_used: bool) {
+        self.hash ^= counters_key(self.redeals_used, self.draw_used);
+        self.redeals_used = redeals_used;
+        self.draw_used = draw_used;
+        self.hash ^= counters_key(self.redeals_used, self.draw_used);
+    }
+
+    /// Builds a position from its piles, checking that it could arise in the game:
+    /// every card of the pack exactly as often as the decks hold it, foundations in
+    /// sequence, cells of at most one card, counters in range.
+    pub fn from_parts(
+        spec: &'static GameSpec,
+        deal: u64,
+        piles: Vec<Vec<Card>>,
+        redeals_used: u8,
+        draw_used: bool,
+    ) -> Result<Position, SetupError> {
+        let layout = Layout::of(spec);
+        if piles.len() != layout.piles as usize {
+            return Err(SetupError::PileCount {
+                expected: layout.piles as usize,
+                got: piles.len(),
+            });
+        }
+        if redeals_used > spec.redeals.count {
+            return Err(SetupError::Redeals {
+                used: redeals_used,
+                allowed: spec.redeals.count,
+            });
+        }
+        if draw_used && spec.draw == crate::spec::Draw::Never {
+            return Err(SetupError::NoDraw);
+        }
+        let mut counts = [0usize; Card::COUNT];
+        for &c in piles.iter().flatten() {
+            if !spec.holds(c) {
+                return Err(SetupError::ForeignCard { card: c });
+            }
+            counts[c.index()] += 1;
+            if counts[c.index()] > spec.decks as usize {
+                return Err(SetupError::TooMany {
+                    card: c,
+                    count: counts[c.index()],
+                    decks: spec.decks,
+                });
+            }
+        }
+        if let Some(&card) = spec
+            .pack()
+            .iter()
+            .find(|c| counts[c.index()] < spec.decks as usize)
+        {
+            return Err(SetupError::Missing { card });
+        }
+        let mut pos = Position {
+            spec,
+            layout,
+            deal,
+            piles: vec![Vec::new(); layout.piles as usize],
+            redeals_used,
+            draw_used,
+            hash: 0,
+        };
+        // Foundations are checked by building them card by card under the rules.
+        for f in layout.foundation_ids() {
+            let cards = &piles[f.index()];
+            for (i, &c) in cards.iter().enumerate() {
+                let free_start = i == 0 && spec.foundations[(f.0 - layout.tableau) as usize].wraps;
+                if !free_start && !pos.foundation_takes_ignoring_partner(f, c) {
+                    return Err(SetupError::FoundationOrder {
+                        pile: layout.name(f).to_string(),
+                        card: c,
+                    });
+                }
+                pos.piles[f.index()].push(c);
+            }
+        }
+        for c in layout.cell_ids() {
+            if piles[c.index()].len() > 1 {
+                return Err(SetupError::CellOverfull {
+                    pile: layout.name(c).to_string(),
+                });
+            }
+        }
+        pos.piles = piles;
+        pos.recompute_hash();
+        Ok(pos)
+    }
+
+    /// Foundation rule without the paired-house condition, for validating
+    /// foundations built up from nothing.
+    fn foundation_takes_ignoring_partner(&self, f: PileId, card: Card) -> bool {
+        self.foundation_step_ok(f, card)
+    }
+
+    /// Whether `card` continues foundation `f` (sequence, suit or colour, capacity).
+    #[inline]
+    pub(crate) fn foundation_step_ok(&self, f: PileId, card: Card) -> bool {
+        let rule = &self.spec.foundations[(f.0 - self.layout.tableau) as usize];
+        let pile = &self.piles[f.index()];
+        if pile.len() >= rule.capacity as usize {
+            return false;
+        }
+        let order = self.spec.order(card);
+        let n = self.spec.ranks.len();
+        match pile.last() {
+            None => {
+                let start = match rule.direction {
+                    Direction::Up => 0,
+                    Direction::Down => n - 1,
+                };
+                order == start && rule.suit.is_none_or(|s| s == card.suit())
+            }
+            Some(&top) => {
+                let t = self.spec.order(top);
+                let next = match rule.direction {
+                    Direction::Up if t + 1 < n => t + 1,
+                    Direction::Up if rule.wraps => 0,
+                    Direction::Down if t > 0 => t - 1,
+                    Direction::Down if rule.wraps => n - 1,
+                    _ => return false,
+                };
+                let follows = if rule.alternate_colours {
+                    top.colour() != card.colour()
+                } else {
+                    top.suit() == card.suit()
+                };
+                order == next && follows
+            }
+        }
+    }
+
+    /// The kind of pile `id` is.
+    pub fn kind(&self, id: PileId) -> Option<PileKind> {
+        self.layout.kind(id)
+    }
+
+    /// Cards of each suit on the foundations, for callers that weigh progress.
+    pub fn foundation_suit_counts(&self) -> [usize; 4] {
+        let mut n = [0; 4];
+        for f in self.layout.foundation_ids() {
+            for c in &self.piles[f.index()] {
+                n[c.suit().index()] += 1;
+            }
+        }
+        n
+    }
+
+    /// Suits in play, for callers iterating over them.
+    pub fn suits() -> [Suit; 4] {
+        Suit::ALL
+    }
+}

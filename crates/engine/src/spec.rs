@@ -1,0 +1,251 @@
+//! A game described as data: the deck, the piles, and the rules one engine reads.
+//!
+//! Each game of the rule book is one [`GameSpec`] value in [`crate::catalogue`].
+//! Where a rule could not be said as data it is an enum case here with a short
+//! arm in the engine (Krug's bases, Nivernaise's deal), never a game-id check.
+
+use crate::card::{Card, Rank, Suit};
+
+/// Which ranks a deck holds and how they are ordered in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankOrder {
+    /// 52 cards: A low, then 2..10, J, Q, K.
+    AceLow,
+    /// 36 cards (A, 6..K) with the ace counting below the six.
+    ShortAceLow,
+    /// 36 cards (6..K, A) with the ace above the king (Krug).
+    ShortAceHigh,
+}
+
+impl RankOrder {
+    /// The ranks in play order, lowest first.
+    pub fn ranks(self) -> Vec<Rank> {
+        let n = |v: &[u8]| v.iter().filter_map(|&r| Rank::new(r)).collect();
+        match self {
+            RankOrder::AceLow => n(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),
+            RankOrder::ShortAceLow => n(&[1, 6, 7, 8, 9, 10, 11, 12, 13]),
+            RankOrder::ShortAceHigh => n(&[6, 7, 8, 9, 10, 11, 12, 13, 1]),
+        }
+    }
+
+    /// Number of ranks in play.
+    pub fn len(self) -> u8 {
+        match self {
+            RankOrder::AceLow => 13,
+            _ => 9,
+        }
+    }
+
+    pub fn is_empty(self) -> bool {
+        false
+    }
+}
+
+/// How a tableau pile takes a card onto its top card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Build {
+    /// Nothing is built (Nivernaise's line).
+    None,
+    /// Same suit, one rank lower than the top card.
+    DownInSuit,
+    /// Same suit, one rank lower or higher (House on the Hill).
+    UpOrDownInSuit,
+    /// Other colour, one rank lower (Blondes and Brunettes).
+    DownAlternateColour,
+}
+
+/// What may fill an empty tableau pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmptyPile {
+    /// Never refilled.
+    Stays,
+    /// The player may put a lone king there (Fan).
+    TakesKing,
+    /// At once the next stock card (Novomanernaya, Krakowski).
+    TakesStockCard,
+    /// At once three cards from the stock (Nivernaise's line).
+    TakesThreeStockCards,
+    /// At once the waste's top card, else the stock's; once both are empty, any
+    /// playable card by the player's choice (Blondes and Brunettes).
+    TakesWasteThenStockThenAny,
+}
+
+/// What a click on the stock does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StockAction {
+    /// There is no stock, or it only feeds refills (Novomanernaya).
+    None,
+    /// One card onto the waste; the stock passes once.
+    OneToWaste,
+    /// Three cards onto each line pile, round by round (Nivernaise).
+    ThreeToEachPile,
+}
+
+/// How a redeal gathers the cards left on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gather {
+    /// Fans in order, then shuffled (La Belle Lucie, the House games).
+    Shuffled,
+    /// Fans in order, bottom to top, no shuffle (the Russian family).
+    InOrder,
+    /// Fans in order and then the stock below them, no shuffle (Novomanernaya).
+    InOrderWithStock,
+    /// The last fan first, no shuffle (Krug).
+    LastFanFirst,
+}
+
+/// The redeals a game allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Redeals {
+    pub count: u8,
+    pub gather: Gather,
+    /// Cards per fan when dealing again.
+    pub fan_size: u8,
+    /// Only once the stock is empty (Nivernaise).
+    pub needs_empty_stock: bool,
+}
+
+/// When the once-per-game draw (a covered card played out) is allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Draw {
+    Never,
+    /// Only in the last deal, after every redeal is used.
+    InLastDeal,
+    /// At any moment.
+    Anytime,
+}
+
+/// Where the aces go in games that start with them on the foundations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AcesOut {
+    No,
+    /// Taken from the pack before shuffling and dealing.
+    BeforeDeal,
+    /// Dealt like any card, then taken out from wherever they lie.
+    AfterDeal,
+}
+
+/// Which way a foundation builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+}
+
+/// The rule of one foundation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Foundation {
+    /// The suit an empty foundation takes; `None` when any suit opens it.
+    pub suit: Option<Suit>,
+    pub direction: Direction,
+    /// In alternating colours rather than in suit.
+    pub alternate_colours: bool,
+    /// Wraps from the highest rank to the lowest (Krug: K, A, 6).
+    pub wraps: bool,
+    /// Cards it holds when complete.
+    pub capacity: u8,
+    /// Its last card may only come once this other foundation is open: the
+    /// second ace of a suit goes last onto the king-house only after the first
+    /// one opened the ace-house (Nivernaise).
+    pub last_after_open: Option<u8>,
+}
+
+/// The table arrangement the page draws; rules never depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableLayout {
+    Rows,
+    BigFan,
+    Birds,
+    Circle,
+    BlondesAndBrunettes,
+    Nivernaise,
+}
+
+/// One game of the catalogue.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    /// Stable public id: in URLs, saved games and records.
+    pub id: &'static str,
+    pub name_en: &'static str,
+    pub name_ru: &'static str,
+    pub about: &'static str,
+    pub decks: u8,
+    pub ranks: RankOrder,
+    pub aces_out: AcesOut,
+    /// Krug: bases chosen from the pack before the deal.
+    pub krug_bases: bool,
+    /// Reserve cards dealt face up (Blondes and Brunettes).
+    pub reserve: u8,
+    /// Tableau piles and their opening sizes; the last may be short.
+    pub tableau_piles: u8,
+    pub tableau_fan_size: u8,
+    pub build: Build,
+    /// A run in suit, descending, moves as a unit (La Belle Lucie with sequences).
+    pub moves_runs: bool,
+    pub empty_pile: EmptyPile,
+    /// Flank cells with one card each at the start (Nivernaise).
+    pub cells: u8,
+    /// Cards dealt to the waste at the start.
+    pub waste: u8,
+    /// Whether there is a stock (every card left after the deal goes there).
+    pub has_stock: bool,
+    pub stock_action: StockAction,
+    pub foundations: Vec<Foundation>,
+    /// The top card of a foundation may come back to the tableau.
+    pub foundation_returns: bool,
+    pub redeals: Redeals,
+    pub draw: Draw,
+    pub layout: TableLayout,
+}
+
+impl GameSpec {
+    /// Every card of the game's pack, sorted (suit by suit, ranks in play order, then the copy).
+    pub fn pack(&self) -> Vec<Card> {
+        let mut pack = Vec::with_capacity(self.card_count());
+        for _ in 0..self.decks {
+            for suit in Suit::ALL {
+                for rank in self.ranks.ranks() {
+                    pack.push(Card::new(rank, suit));
+                }
+            }
+        }
+        pack.sort();
+        pack
+    }
+
+    /// 52, 104 or 36.
+    pub fn card_count(&self) -> usize {
+        self.decks as usize * 4 * self.ranks.len() as usize
+    }
+
+    /// Where a rank stands in play order, lowest 0.
+    pub fn order(&self, card: Card) -> u8 {
+        let r = card.rank().number();
+        match self.ranks {
+            RankOrder::AceLow => r - 1,
+            RankOrder::ShortAceLow => {
+                if r == 1 {
+                    0
+                } else {
+                    r.saturating_sub(5)
+                }
+            }
+            RankOrder::ShortAceHigh => {
+                if r == 1 {
+                    8
+                } else {
+                    r.saturating_sub(6)
+                }
+            }
+        }
+    }
+
+    /// Whether the card belongs to this game's deck.
+    pub fn holds(&self, card: Card) -> bool {
+        self.ranks.ranks().contains(&card.rank())
+    }
+
+    pub fn top_order(&self) -> u8 {
+        self.ranks.len() - 1
+    }
+}
