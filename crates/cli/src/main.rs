@@ -1,1 +1,58 @@
-fn main() {}
+//! The `patience` command: serve the site, and the research tools (deal,
+//! moves, replay, perft, solve, survey, grade). Each subcommand lives in its
+//! own module under `commands/`.
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "patience", version, about = "Fan-family patience games: play, solve, survey")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games: id and names.
+    Games,
+    /// Print the opening position of a deal.
+    Deal(commands::deal::Args),
+    /// List the legal moves, one a line.
+    Moves(commands::moves::Args),
+    /// Check a game record and print its final position.
+    Replay(commands::replay::Args),
+    /// Count move sequences of exactly DEPTH moves.
+    Perft(commands::perft::Args),
+    /// Solve a deal or a position.
+    Solve(commands::solve::Args),
+    /// Solve a range of deals in parallel and summarise.
+    Survey(commands::survey::Args),
+    /// Grade deals into levels (Easy, Medium, Hard, Unwinnable).
+    Grade(commands::grade::Args),
+    /// Run the web site.
+    Serve(commands::serve::Args),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Games => commands::games::run(),
+        Command::Deal(a) => commands::deal::run(a),
+        Command::Moves(a) => commands::moves::run(a),
+        Command::Replay(a) => commands::replay::run(a),
+        Command::Perft(a) => commands::perft::run(a),
+        Command::Solve(a) => commands::solve::run(a),
+        Command::Survey(a) => commands::survey::run(a),
+        Command::Grade(a) => commands::grade::run(a),
+        Command::Serve(a) => commands::serve::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}

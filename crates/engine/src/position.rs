@@ -5,7 +5,7 @@
 //! that pass [`Position::from_parts`]'s checks, so one that holds a card twice,
 //! misses one, or has a foundation out of sequence cannot exist.
 
-use crate::card::{Card, Suit};
+use crate::card::Card;
 use crate::layout::{Layout, PileId, PileKind};
 use crate::prng::mix64;
 use crate::spec::{Direction, GameSpec};
@@ -286,19 +286,14 @@ impl Position {
         self.layout.kind(id)
     }
 
-    /// Cards of each suit on the foundations, for callers that weigh progress.
-    pub fn foundation_suit_counts(&self) -> [usize; 4] {
-        let mut n = [0; 4];
-        for f in self.layout.foundation_ids() {
-            for c in &self.piles[f.index()] {
-                n[c.suit().index()] += 1;
-            }
+    /// The same position with `left` redeals still to use (0 turns them off),
+    /// for studying a position under fewer redeals than the game allows.
+    pub fn with_redeals_left(mut self, left: u8) -> Result<Position, SetupError> {
+        let allowed = self.spec.redeals.count;
+        if left > allowed {
+            return Err(SetupError::Redeals { used: left, allowed });
         }
-        n
-    }
-
-    /// Suits in play, for callers iterating over them.
-    pub fn suits() -> [Suit; 4] {
-        Suit::ALL
+        self.set_counters(allowed - left, self.draw_used);
+        Ok(self)
     }
 }

@@ -1,0 +1,8 @@
+//! `patience survey`: not yet built.
+
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+pub fn run(_a: Args) -> super::Outcome {
+    anyhow::bail!("`patience survey` is not built yet")
+}
