@@ -7,6 +7,8 @@
 //! - [`hint`] gives the first move of a solution, or a heuristic move marked as such,
 //!   or says no win is possible.
 
+pub mod levels;
+
 use std::time::Duration;
 
 use patience_engine::{Move, Position};

@@ -1,0 +1,1 @@
+//! Levels: the hint-follower, the person-like player and grading. (To be built.)
