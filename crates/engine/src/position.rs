@@ -67,6 +67,8 @@ pub enum SetupError {
     Redeals { used: u8, allowed: u8 },
     #[error("this game has no draw")]
     NoDraw,
+    #[error("{pile} is empty, but the game refills it at once from the {from}")]
+    Unfilled { pile: String, from: &'static str },
 }
 
 impl Position {
@@ -216,7 +218,10 @@ impl Position {
         for f in layout.foundation_ids() {
             let cards = &piles[f.index()];
             for (i, &c) in cards.iter().enumerate() {
-                let free_start = i == 0 && spec.foundations[(f.0 - layout.tableau) as usize].wraps;
+                let rule = &spec.foundations[(f.0 - layout.tableau) as usize];
+                // A wrapping foundation (Krug) starts from whatever base was laid
+                // out, but always in its own suit.
+                let free_start = i == 0 && rule.wraps && rule.suit.is_none_or(|s| s == c.suit());
                 if !free_start && !pos.foundation_takes_ignoring_partner(f, c) {
                     return Err(SetupError::FoundationOrder {
                         pile: layout.name(f).to_string(),
@@ -234,8 +239,38 @@ impl Position {
             }
         }
         pos.piles = piles;
+        pos.check_refilled()?;
         pos.recompute_hash();
         Ok(pos)
+    }
+
+    /// In games that refill an emptied pile at once, an empty pile beside a
+    /// source that could have filled it never arises in play.
+    fn check_refilled(&self) -> Result<(), SetupError> {
+        use crate::spec::EmptyPile;
+        let from = match self.spec.empty_pile {
+            EmptyPile::TakesStockCard | EmptyPile::TakesThreeStockCards => {
+                (!self.stock().is_empty()).then_some("stock")
+            }
+            EmptyPile::TakesWasteThenStockThenAny => {
+                if !self.waste().is_empty() {
+                    Some("waste")
+                } else {
+                    (!self.stock().is_empty()).then_some("stock")
+                }
+            }
+            EmptyPile::Stays | EmptyPile::TakesKing => None,
+        };
+        match (
+            from,
+            self.layout.tableau_ids().find(|t| self.pile(*t).is_empty()),
+        ) {
+            (Some(from), Some(t)) => Err(SetupError::Unfilled {
+                pile: self.layout.name(t).to_string(),
+                from,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Foundation rule without the paired-house condition, for validating
@@ -291,7 +326,10 @@ impl Position {
     pub fn with_redeals_left(mut self, left: u8) -> Result<Position, SetupError> {
         let allowed = self.spec.redeals.count;
         if left > allowed {
-            return Err(SetupError::Redeals { used: left, allowed });
+            return Err(SetupError::Redeals {
+                used: left,
+                allowed,
+            });
         }
         self.set_counters(allowed - left, self.draw_used);
         Ok(self)

@@ -55,6 +55,12 @@ impl Position {
             .chain(l.waste);
         for from in sources {
             let Some(card) = self.top(from) else { continue };
+            // Foundations giving a card back are sources alike when they are
+            // interchangeable destinations: list the first only.
+            if matches!(l.kind(from), Some(PileKind::Foundation(_))) && !self.canonical_target(from)
+            {
+                continue;
+            }
             self.push_steps(from, card, out);
         }
         if self.draw_available() {
