@@ -1,1 +1,21 @@
-//! Levels: the hint-follower, the person-like player and grading. (To be built.)
+//! Levels: how hard a deal is for people, measured by two players.
+//!
+//! - [`view`]: what a person sees of a position (no stock order, no deal number).
+//! - [`person`]: the person-like player, which plays from a view only, by a
+//!   documented strategy, never undoing; seeded, so N runs give a win rate.
+//! - [`follow`]: the hint-follower, which plays whatever the hint says.
+//! - [`grade`]: one deal in, one level out (Easy, Medium, Hard, Unwinnable,
+//!   Unknown), from the solver's verdict and the two players' results.
+
+pub mod follow;
+pub mod grade;
+pub mod person;
+pub mod view;
+
+pub use follow::{follow_hints, FollowEnd, Followed};
+pub use grade::{grade_deal, grade_position, Grade, GradeConfig, Level, SolverVerdict};
+pub use person::{play_like_a_person, PersonGame, PersonPlayer};
+pub use view::View;
+
+#[cfg(test)]
+mod tests;

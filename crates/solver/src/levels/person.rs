@@ -1,0 +1,344 @@
+//! The person-like player: plays from what a person sees, never undoes.
+//!
+//! [`PersonPlayer::choose`] takes only a [`View`], so it cannot read the
+//! face-down stock or the deal number that decides future shuffles. It asks
+//! the engine for the legal moves of the view's imagined position (they are
+//! the real position's legal moves: legality depends on face-up cards only),
+//! scores each by the strategy below, and plays the best, drawing among equal
+//! scores with its seeded generator, so that N runs on one deal give a rate.
+//!
+//! The strategy, after seeds 000 (La Belle Lucie) and 004 (Nivernaise):
+//! - **Foundations first, but do not rush.** A card that a foundation takes
+//!   scores highest, unless it can still serve on the table: some face-up card
+//!   not itself wanted by a foundation could be built on it where it lies
+//!   (in two-deck games the other copy of the card below it; in alternating
+//!   colours a card of the other colour). Such a card waits until nothing else
+//!   useful is left.
+//! - **Look under a top card before moving it.** A move is worth what it
+//!   uncovers: a card a foundation takes at once is worth most, a card one or
+//!   two steps from its foundation less, a card that can then go on the table
+//!   a little. An emptied pile refilled from the stock brings fresh cards.
+//! - **Free blocked low cards first.** A move from a pile that hides a card
+//!   its foundation wants (or nearly wants) gains more the fewer cards then
+//!   still cover it; a move onto such a pile loses for burying it deeper.
+//! - **Keep a flank cell free.** Putting a card in a cell costs; taking the
+//!   last free one costs more than a redeal.
+//! - **Deal only when no useful move is left; redeal later still.** Shifting a
+//!   card that already lies on a card that takes it, or going back to a view
+//!   already seen, is not done; the player gives up when no move is left.
+//!
+//! Looking ahead is one move deep and in the imagined position only: a card
+//! it deals out of its made-up stock is never looked at.
+
+use std::collections::HashSet;
+
+use patience_engine::prng::SplitMix64;
+use patience_engine::{Card, Direction, EmptyPile, Move, PileId, PileKind, Position};
+use serde::Serialize;
+
+use super::view::View;
+
+/// Scores of the moves that are not steps, and the base scores of steps.
+mod weight {
+    pub const TO_FOUNDATION: i32 = 100;
+    pub const TO_FOUNDATION_HELD: i32 = 5;
+    pub const FROM_CELL: i32 = 5;
+    pub const TO_TABLEAU: i32 = -1;
+    pub const SHIFT_ALREADY_PLACED: i32 = -3;
+    pub const BURY_WANTED: i32 = -4;
+    pub const BURY_NEAR: i32 = -2;
+    pub const TO_CELL: i32 = -8;
+    pub const LAST_CELL: i32 = -15;
+    pub const UNCOVER_WANTED: i32 = 30;
+    pub const UNCOVER_NEAR: i32 = 8;
+    pub const UNCOVER_NEXT: i32 = 3;
+    pub const UNCOVER_PLAYABLE: i32 = 3;
+    pub const FRESH_FROM_STOCK: i32 = 4;
+    pub const EMPTY_FOR_KING: i32 = 3;
+    pub const EMPTY_FROM_WASTE: i32 = 2;
+    pub const EMPTIED: i32 = 1;
+    pub const DIG_WANTED: i32 = 12;
+    pub const DIG_NEAR: i32 = 4;
+    pub const DEAL: i32 = 0;
+    pub const DRAW_TO_FOUNDATION: i32 = -10;
+    pub const REDEAL: i32 = -20;
+    pub const DRAW_TO_TABLEAU: i32 = -25;
+}
+
+/// The person-like player: a seeded generator for ties and the views it has seen.
+#[derive(Clone, Debug)]
+pub struct PersonPlayer {
+    rng: SplitMix64,
+    seen: HashSet<u64>,
+}
+
+impl PersonPlayer {
+    pub fn new(seed: u64) -> PersonPlayer {
+        PersonPlayer {
+            rng: SplitMix64::new(seed),
+            seen: HashSet::new(),
+        }
+    }
+
+    /// The move to play, or `None` when the player sees nothing left to do.
+    pub fn choose(&mut self, view: &View) -> Option<Move> {
+        let mut ip = view.imagine()?;
+        self.seen.insert(view.key());
+        let moves = ip.legal_moves();
+        let mut best = i32::MIN;
+        let mut ties: Vec<Move> = Vec::new();
+        for mv in moves {
+            let Some(score) = self.score(view, &mut ip, mv) else {
+                continue;
+            };
+            if score > best {
+                best = score;
+                ties.clear();
+            }
+            if score == best {
+                ties.push(mv);
+            }
+        }
+        match ties.len() {
+            0 => None,
+            1 => Some(ties[0]),
+            n => Some(ties[self.rng.below(n as u64) as usize]),
+        }
+    }
+
+    /// The score of one legal move, or `None` for a move not to be played.
+    fn score(&self, view: &View, ip: &mut Position, mv: Move) -> Option<i32> {
+        match mv {
+            Move::Deal => Some(weight::DEAL),
+            Move::Redeal => Some(weight::REDEAL),
+            Move::Draw { to, .. } => Some(match view.layout().kind(to) {
+                Some(PileKind::Foundation(_)) => weight::DRAW_TO_FOUNDATION,
+                _ => weight::DRAW_TO_TABLEAU,
+            }),
+            Move::Step { from, to } => self.score_step(view, ip, mv, from, to),
+        }
+    }
+
+    fn score_step(
+        &self,
+        view: &View,
+        ip: &mut Position,
+        mv: Move,
+        from: PileId,
+        to: PileId,
+    ) -> Option<i32> {
+        let layout = *view.layout();
+        let source = view.pile(from);
+        let card = *source.last()?;
+        let n = source.len();
+        let from_kind = layout.kind(from)?;
+        let to_kind = layout.kind(to)?;
+        let mut score = match to_kind {
+            PileKind::Foundation(_) => {
+                let mut s = if held_for_the_table(view, ip, from, card) {
+                    weight::TO_FOUNDATION_HELD
+                } else {
+                    weight::TO_FOUNDATION
+                };
+                if matches!(from_kind, PileKind::Cell(_)) {
+                    s += weight::FROM_CELL;
+                }
+                s
+            }
+            PileKind::Tableau(_) => weight::TO_TABLEAU + bury_penalty(ip, view.pile(to)),
+            PileKind::Cell(_) => {
+                let free = layout.cell_ids().filter(|&c| view.pile(c).is_empty()).count();
+                weight::TO_CELL + if free <= 1 { weight::LAST_CELL } else { 0 }
+            }
+            _ => weight::TO_TABLEAU,
+        };
+
+        let stock_before = stock_len(ip);
+        let undo = ip.apply(mv).ok()?;
+        let fresh = stock_len(ip) < stock_before;
+        let verdict = (|| {
+            if !fresh && self.seen.contains(&View::of(ip).key()) {
+                return None;
+            }
+            let uncovering = matches!(
+                from_kind,
+                PileKind::Tableau(_) | PileKind::Reserve | PileKind::Waste
+            );
+            if uncovering && n >= 2 {
+                let rest = &source[..n - 1];
+                if matches!(from_kind, PileKind::Tableau(_))
+                    && matches!(to_kind, PileKind::Tableau(_))
+                    && ip.tableau_takes(from, card)
+                {
+                    // It already lay on a card that takes it: a shift, not progress.
+                    score += weight::SHIFT_ALREADY_PLACED;
+                }
+                score += uncover_value(ip, from, rest);
+            } else if matches!(from_kind, PileKind::Tableau(_)) && n == 1 {
+                score += if fresh {
+                    weight::FRESH_FROM_STOCK
+                } else {
+                    match view.spec().empty_pile {
+                        EmptyPile::TakesKing => weight::EMPTY_FOR_KING,
+                        EmptyPile::TakesWasteThenStockThenAny if !ip.pile(from).is_empty() => {
+                            weight::EMPTY_FROM_WASTE
+                        }
+                        _ => weight::EMPTIED,
+                    }
+                };
+            }
+            Some(score)
+        })();
+        ip.undo(&undo);
+        verdict
+    }
+}
+
+/// What uncovering `rest` (the source pile after the move, face up) is worth,
+/// judged in the imagined position after the move.
+fn uncover_value(ip: &Position, from: PileId, rest: &[Card]) -> i32 {
+    let Some((&revealed, below)) = rest.split_last() else {
+        return 0;
+    };
+    let mut v = match distance(ip, revealed) {
+        _ if wanted(ip, revealed) => weight::UNCOVER_WANTED,
+        1 => weight::UNCOVER_NEAR,
+        2 => weight::UNCOVER_NEXT,
+        _ => 0,
+    };
+    let layout = ip.layout();
+    if layout
+        .tableau_ids()
+        .any(|t| t != from && !ip.pile(t).is_empty() && ip.tableau_takes(t, revealed))
+    {
+        v += weight::UNCOVER_PLAYABLE;
+    }
+    // Cards still covered in this pile: the fewer cards on a wanted one, the better.
+    for (i, &c) in below.iter().enumerate() {
+        let above = (below.len() - i) as i32;
+        if wanted(ip, c) {
+            v += weight::DIG_WANTED / above;
+        } else if distance(ip, c) == 1 {
+            v += weight::DIG_NEAR / above;
+        }
+    }
+    v
+}
+
+/// The cost of covering the cards of a pile that a foundation soon wants.
+fn bury_penalty(ip: &Position, pile: &[Card]) -> i32 {
+    let mut worst = 0;
+    for &c in pile {
+        if wanted(ip, c) {
+            worst = worst.min(weight::BURY_WANTED);
+        } else if distance(ip, c) == 1 {
+            worst = worst.min(weight::BURY_NEAR);
+        }
+    }
+    worst
+}
+
+/// Whether `card`, the top of `from`, could still take a face-up card on the
+/// table that no foundation wants yet: then it should not go up so soon.
+fn held_for_the_table(view: &View, ip: &Position, from: PileId, card: Card) -> bool {
+    let layout = view.layout();
+    if !matches!(layout.kind(from), Some(PileKind::Tableau(_))) {
+        return false;
+    }
+    let _ = card;
+    layout
+        .ids()
+        .filter(|&id| !matches!(layout.kind(id), Some(PileKind::Foundation(_))))
+        .filter(|&id| id != from)
+        .flat_map(|id| view.pile(id).iter().copied())
+        .any(|x| ip.tableau_takes(from, x) && !wanted(ip, x))
+}
+
+/// Whether some foundation takes `card` now.
+fn wanted(ip: &Position, card: Card) -> bool {
+    ip.layout()
+        .foundation_ids()
+        .any(|f| ip.foundation_takes(f, card))
+}
+
+/// How many cards must go up before `card` could (by rank and suit alone):
+/// 0 when it is next. An estimate for scoring only, read from the
+/// foundations' data; whether a move is legal is always the engine's answer.
+fn distance(ip: &Position, card: Card) -> u8 {
+    let spec = ip.spec();
+    let n = spec.ranks.len();
+    let o = spec.order(card);
+    let mut best = u8::MAX;
+    for (rule, f) in spec.foundations.iter().zip(ip.layout().foundation_ids()) {
+        let pile = ip.pile(f);
+        if pile.len() >= rule.capacity as usize {
+            continue;
+        }
+        let (next, suit_ok) = match pile.last() {
+            None => (
+                match rule.direction {
+                    Direction::Up => 0,
+                    Direction::Down => n - 1,
+                },
+                rule.suit.is_none_or(|s| s == card.suit()),
+            ),
+            Some(&top) => {
+                let t = spec.order(top);
+                let next = match rule.direction {
+                    Direction::Up if t + 1 < n => t + 1,
+                    Direction::Down if t > 0 => t - 1,
+                    Direction::Up if rule.wraps => 0,
+                    Direction::Down if rule.wraps => n - 1,
+                    _ => continue,
+                };
+                (next, rule.alternate_colours || top.suit() == card.suit())
+            }
+        };
+        if !suit_ok {
+            continue;
+        }
+        let steps = match rule.direction {
+            Direction::Up if o >= next => o - next,
+            Direction::Down if o <= next => next - o,
+            Direction::Up if rule.wraps => o + n - next,
+            Direction::Down if rule.wraps => next + n - o,
+            _ => continue,
+        };
+        best = best.min(steps);
+    }
+    best
+}
+
+fn stock_len(pos: &Position) -> usize {
+    pos.layout().stock.map_or(0, |s| pos.pile(s).len())
+}
+
+/// How one person-like game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PersonGame {
+    pub won: bool,
+    pub moves: usize,
+}
+
+/// Plays `pos` to the end like a person with generator seed `seed`: until it
+/// is won, the player sees nothing to do, or `max_moves` are played.
+pub fn play_like_a_person(pos: &Position, seed: u64, max_moves: usize) -> PersonGame {
+    let mut pos = pos.clone();
+    let mut player = PersonPlayer::new(seed);
+    let mut moves = 0;
+    while moves < max_moves && !pos.is_won() {
+        let Some(mv) = player.choose(&View::of(&pos)) else {
+            break;
+        };
+        if pos.apply(mv).is_err() {
+            // The view's legal moves are the position's; refusing one would be
+            // an engine inconsistency, and the game simply ends there.
+            break;
+        }
+        moves += 1;
+    }
+    PersonGame {
+        won: pos.is_won(),
+        moves,
+    }
+}

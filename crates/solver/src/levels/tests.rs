@@ -1,0 +1,215 @@
+//! Behaviour of the levels module as a whole: the person-like player cannot
+//! see hidden cards, plays legal games to an end, and grading is repeatable.
+
+use patience_engine::{game, Position};
+
+use super::grade::run_seed;
+use super::*;
+use crate::Budget;
+
+/// The position text with the stock's cards in reverse order.
+fn with_stock_reversed(pos: &Position) -> Position {
+    let text: String = pos
+        .to_text()
+        .lines()
+        .map(|line| match line.strip_prefix("s:") {
+            Some(cards) => {
+                let mut v: Vec<&str> = cards.split_whitespace().collect();
+                v.reverse();
+                format!("s: {}\n", v.join(" "))
+            }
+            None => format!("{line}\n"),
+        })
+        .collect();
+    Position::from_text(&text, Some(pos.spec().id)).unwrap()
+}
+
+/// The same piles under another deal number (so other redeal shuffles).
+fn with_deal_number(pos: &Position, deal: u64) -> Position {
+    let text: String = pos
+        .to_text()
+        .lines()
+        .map(|line| match line.strip_prefix("deal:") {
+            Some(_) => format!("deal: {deal}\n"),
+            None => format!("{line}\n"),
+        })
+        .collect();
+    Position::from_text(&text, Some(pos.spec().id)).unwrap()
+}
+
+/// Plays two positions side by side with equally seeded players for as long
+/// as they look the same to a person; returns how many moves were compared.
+fn lockstep(a: &Position, b: &Position, seed: u64) -> usize {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    let (mut pa, mut pb) = (PersonPlayer::new(seed), PersonPlayer::new(seed));
+    let mut compared = 0;
+    for _ in 0..2000 {
+        let (va, vb) = (View::of(&a), View::of(&b));
+        if va != vb {
+            break;
+        }
+        let (ma, mb) = (pa.choose(&va), pb.choose(&vb));
+        assert_eq!(ma, mb, "same view, same seed, different moves");
+        compared += 1;
+        let Some(m) = ma else { break };
+        a.apply(m).unwrap();
+        b.apply(m).unwrap();
+    }
+    compared
+}
+
+#[test]
+fn the_person_plays_the_same_whatever_the_stock_order() {
+    for id in ["nivernaise", "blondes-and-brunettes", "krakowski"] {
+        let spec = game(id).unwrap();
+        for deal in 1..=4 {
+            let a = Position::deal(spec, deal).unwrap();
+            let b = with_stock_reversed(&a);
+            assert_ne!(a, b, "{id} {deal}: the stocks should differ");
+            assert_eq!(View::of(&a), View::of(&b));
+            for seed in 0..5 {
+                assert!(lockstep(&a, &b, seed) >= 1, "{id} {deal}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_person_plays_the_same_whatever_the_future_shuffles() {
+    let spec = game("la-belle-lucie").unwrap();
+    let mut longest = 0;
+    for deal in 1..=5 {
+        let a = Position::deal(spec, deal).unwrap();
+        let b = with_deal_number(&a, deal + 1000);
+        for seed in 0..3 {
+            longest = longest.max(lockstep(&a, &b, seed));
+        }
+    }
+    // The games stay alike until the first redeal shuffles them apart.
+    assert!(longest > 5, "compared only {longest} moves");
+}
+
+#[test]
+fn the_person_wins_a_position_that_only_needs_cards_sent_up() {
+    let pos = Position::from_text("KS QS\nJS\n", Some("la-belle-lucie")).unwrap();
+    for seed in 0..5 {
+        let g = play_like_a_person(&pos, seed, 100);
+        assert!(g.won, "{g:?}");
+        assert_eq!(g.moves, 3);
+    }
+}
+
+#[test]
+fn the_person_keeps_the_last_flank_cell_free_unless_it_uncovers_a_wanted_card() {
+    // Nivernaise with one flank cell free (the eighth card moved to the
+    // stock): parking a line card there is only worth it when it uncovers a
+    // card a house takes at once; otherwise dealing comes first.
+    let spec = game("nivernaise").unwrap();
+    let mut parked = 0;
+    for deal in 1..=60 {
+        let start = Position::deal(spec, deal).unwrap();
+        let mut cell_card = String::new();
+        let text: String = start
+            .to_text()
+            .lines()
+            .map(|line| {
+                if let Some(card) = line.strip_prefix("c8:") {
+                    cell_card = card.trim().to_string();
+                    "c8:\n".to_string()
+                } else {
+                    format!("{line}\n")
+                }
+            })
+            .collect();
+        let text = text.replacen("s: ", &format!("s: {cell_card} "), 1);
+        let pos = Position::from_text(&text, Some("nivernaise")).unwrap();
+        let mv = PersonPlayer::new(deal).choose(&View::of(&pos)).unwrap();
+        let layout = *pos.layout();
+        if let patience_engine::Move::Step { from, to } = mv {
+            if layout.cell_ids().any(|c| c == to) {
+                parked += 1;
+                let mut after = pos.clone();
+                after.apply(mv).unwrap();
+                let under = after.top(from).unwrap();
+                let wanted = layout.foundation_ids().any(|f| after.foundation_takes(f, under));
+                assert!(wanted, "deal {deal}: filled the last cell for {under}");
+            }
+        }
+    }
+    assert!(parked > 0, "no deal tested the exception");
+}
+
+#[test]
+fn person_games_end_and_are_repeatable_for_a_seed() {
+    for id in ["la-belle-lucie", "nivernaise", "blondes-and-brunettes", "fan", "krug", "house-on-the-hill"] {
+        let spec = game(id).unwrap();
+        let pos = Position::deal(spec, 11).unwrap();
+        let limit = 20 * spec.card_count();
+        let g1 = play_like_a_person(&pos, 5, limit);
+        let g2 = play_like_a_person(&pos, 5, limit);
+        assert_eq!(g1, g2, "{id}");
+        assert!(g1.moves < limit, "{id}: the player should end before the limit");
+    }
+}
+
+#[test]
+fn the_hint_follower_ends() {
+    let spec = game("la-belle-lucie").unwrap();
+    let pos = Position::deal(spec, 3).unwrap();
+    let budget = Budget {
+        nodes: Some(2_000),
+        ..Budget::default()
+    };
+    let f = follow_hints(&pos, &budget, 300);
+    assert!(f.moves <= 300);
+    let won = Position::from_text("KS\n", Some("la-belle-lucie")).unwrap();
+    let f = follow_hints(&won, &budget, 300);
+    assert!(f.won() && f.moves == 1, "{f:?}");
+}
+
+#[test]
+fn levels_follow_the_evidence() {
+    let win = SolverVerdict::Win { moves: 80 };
+    let unknown = SolverVerdict::Unknown { limit: "nodes" };
+    let e = |s: &SolverVerdict, h, w| Level::from_evidence(s, h, w, 20, 50);
+    assert_eq!(e(&win, true, 0), Level::Easy);
+    assert_eq!(e(&win, false, 10), Level::Easy);
+    assert_eq!(e(&win, false, 9), Level::Medium);
+    assert_eq!(e(&win, false, 1), Level::Medium);
+    assert_eq!(e(&win, false, 0), Level::Hard);
+    assert_eq!(e(&SolverVerdict::NoWin, false, 0), Level::Unwinnable);
+    assert_eq!(e(&unknown, false, 0), Level::Unknown);
+    // A played win proves a win even when the solver ran out of budget.
+    assert_eq!(e(&unknown, false, 3), Level::Medium);
+    assert_eq!(e(&unknown, true, 0), Level::Easy);
+    for l in Level::ALL {
+        assert_eq!(Level::parse(l.as_str()), Some(l));
+    }
+    assert_eq!(Level::parse("any"), None);
+}
+
+#[test]
+fn grading_is_deterministic_for_a_seed() {
+    let cfg = GradeConfig {
+        solve: Budget {
+            nodes: Some(5_000),
+            ..Budget::default()
+        },
+        hint: Budget {
+            nodes: Some(500),
+            ..Budget::default()
+        },
+        runs: 4,
+        seed: 9,
+        ..GradeConfig::default()
+    };
+    for id in ["la-belle-lucie", "nivernaise"] {
+        let spec = game(id).unwrap();
+        let a = grade_deal(spec, 2, &cfg).unwrap();
+        let b = grade_deal(spec, 2, &cfg).unwrap();
+        assert_eq!(a, b, "{id}");
+        assert_eq!(a.runs, 4);
+    }
+    assert_ne!(run_seed(9, 2, 0), run_seed(9, 2, 1));
+    assert_ne!(run_seed(9, 2, 0), run_seed(9, 3, 0));
+}
