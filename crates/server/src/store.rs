@@ -1,0 +1,578 @@
+//! The SQLite store: saved games, graded deals, and the schema that holds them.
+//!
+//! One [`Store`] is one connection to a real file in WAL mode with
+//! `synchronous=NORMAL`: a committed transaction survives a crash of the
+//! server process, and readers never wait for the writer. The schema carries its
+//! version in `PRAGMA user_version`; a file made by a newer server is refused
+//! rather than guessed at.
+//!
+//! A game is stored as its record — game id, deal number and the moves as text —
+//! plus the redo list, so a stored game survives upgrades of the server: loading
+//! replays the moves through the engine. The store itself never interprets the
+//! moves; it only keeps them.
+//!
+//! Everything here is synchronous; the server runs it on a writer thread and on
+//! blocking tasks, and `patience grade` calls it directly.
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::time::Duration;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// The schema version this build writes and reads.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("the database has schema version {found}; this server knows versions up to {SCHEMA_VERSION}")]
+    NewerSchema { found: i64 },
+    #[error("unknown level `{0}` (expected easy, medium, hard, unwinnable or unknown)")]
+    BadLevel(String),
+    #[error("deal number {0} is out of range")]
+    BadDeal(u64),
+    #[error("the grade detail is not JSON: {0}")]
+    BadDetail(String),
+}
+
+/// The levels a graded deal may have, in the order the site lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Unwinnable,
+    Unknown,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unwinnable,
+        Level::Unknown,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unwinnable => "unwinnable",
+            Level::Unknown => "unknown",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Level, StoreError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.as_str() == text)
+            .ok_or_else(|| StoreError::BadLevel(shorten(text)))
+    }
+}
+
+/// A game as the store keeps it: the record, the redo list and the bookkeeping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub uid: String,
+    pub player: String,
+    pub game: String,
+    pub deal: u64,
+    /// `any` or the level the deal was picked from.
+    pub level: String,
+    /// Move words separated by single spaces, first move first.
+    pub moves: String,
+    /// Moves that redo would play, first to redo first.
+    pub redo: String,
+    pub move_count: u64,
+    pub created_ms: i64,
+    pub updated_ms: i64,
+    /// Set once the game is won; a won game is never reopened.
+    pub finished: bool,
+    pub elapsed_ms: i64,
+}
+
+/// How a change to a game's moves is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MovesChange {
+    /// One more move word at the end (the common case: a new move).
+    Append(String),
+    /// The whole move list (undo and redo).
+    Replace(String),
+}
+
+/// One acknowledged change to a stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameUpdate {
+    pub uid: String,
+    pub moves: MovesChange,
+    pub redo: String,
+    pub move_count: u64,
+    pub updated_ms: i64,
+    pub elapsed_ms: i64,
+    pub won: bool,
+}
+
+/// A row of the "Continue" list.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct InProgress {
+    pub uid: String,
+    pub game: String,
+    pub deal: u64,
+    pub moves: u64,
+    pub updated: i64,
+}
+
+/// One of a player's games, as statistics need it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    pub game: String,
+    pub move_count: u64,
+    pub finished: bool,
+    pub elapsed_ms: i64,
+}
+
+/// One connection to the store's file.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating on first use) the store at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let mut store = Store { conn };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    fn migrate(&mut self) -> Result<(), StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::NewerSchema { found: version });
+        }
+        if version < 1 {
+            tx.execute_batch(
+                "CREATE TABLE games (
+                    uid TEXT PRIMARY KEY,
+                    player TEXT NOT NULL,
+                    game TEXT NOT NULL,
+                    deal INTEGER NOT NULL,
+                    level TEXT NOT NULL,
+                    moves TEXT NOT NULL DEFAULT '',
+                    redo TEXT NOT NULL DEFAULT '',
+                    move_count INTEGER NOT NULL DEFAULT 0,
+                    created_ms INTEGER NOT NULL,
+                    updated_ms INTEGER NOT NULL,
+                    finished INTEGER NOT NULL DEFAULT 0,
+                    elapsed_ms INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX games_by_player ON games (player, created_ms);
+                CREATE TABLE grades (
+                    game TEXT NOT NULL,
+                    deal INTEGER NOT NULL,
+                    level TEXT NOT NULL,
+                    detail TEXT NOT NULL,
+                    PRIMARY KEY (game, deal)
+                ) WITHOUT ROWID;
+                CREATE INDEX grades_by_level ON grades (game, level);
+                PRAGMA user_version = 1;",
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    // ---- graded deals (the levels issue; `patience grade` writes these) ----
+
+    /// Records (or replaces) the grade of one deal. `detail_json` is kept as given
+    /// after checking that it is JSON.
+    pub fn put_grade(
+        &self,
+        game: &str,
+        deal: u64,
+        level: &str,
+        detail_json: &str,
+    ) -> Result<(), StoreError> {
+        let level = Level::parse(level)?;
+        let deal_sql = deal_to_sql(deal)?;
+        serde_json::from_str::<serde_json::Value>(detail_json)
+            .map_err(|e| StoreError::BadDetail(e.to_string()))?;
+        self.conn
+            .prepare_cached(
+                "INSERT INTO grades (game, deal, level, detail) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (game, deal) DO UPDATE SET level = excluded.level, detail = excluded.detail",
+            )?
+            .execute(params![game, deal_sql, level.as_str(), detail_json])?;
+        Ok(())
+    }
+
+    /// Loads many grades in one transaction (the shipped library on first start).
+    /// Returns how many were written.
+    pub fn put_grades(&mut self, game: &str, grades: &[(u64, Level)]) -> Result<usize, StoreError> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut st = tx.prepare_cached(
+                "INSERT INTO grades (game, deal, level, detail) VALUES (?1, ?2, ?3, '{}')
+                 ON CONFLICT (game, deal) DO UPDATE SET level = excluded.level",
+            )?;
+            for &(deal, level) in grades {
+                st.execute(params![game, deal_to_sql(deal)?, level.as_str()])?;
+            }
+        }
+        tx.commit()?;
+        Ok(grades.len())
+    }
+
+    /// Every graded deal of a game, whatever its level.
+    pub fn graded_deals(&self, game: &str) -> Result<HashSet<u64>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT deal FROM grades WHERE game = ?1")?;
+        let rows = st.query_map([game], |r| r.get::<_, i64>(0))?;
+        let mut out = HashSet::new();
+        for d in rows {
+            out.insert(d? as u64);
+        }
+        Ok(out)
+    }
+
+    /// How many deals of a game each level holds, in level order; levels with none are left out.
+    pub fn level_counts(&self, game: &str) -> Result<Vec<(String, u64)>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT level, COUNT(*) FROM grades WHERE game = ?1 GROUP BY level")?;
+        let rows = st.query_map([game], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+        })?;
+        let mut out: Vec<(Option<Level>, String, u64)> = Vec::new();
+        for row in rows {
+            let (name, n) = row?;
+            out.push((Level::parse(&name).ok(), name, n as u64));
+        }
+        // Known levels in their order; anything foreign (written by hand) after them.
+        out.sort_by(|a, b| match (a.0, b.0) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.1.cmp(&b.1),
+        });
+        Ok(out.into_iter().map(|(_, name, n)| (name, n)).collect())
+    }
+
+    /// A deal of this level picked at random, or `None` when the level has none.
+    pub fn random_graded_deal(&self, game: &str, level: &str) -> Result<Option<u64>, StoreError> {
+        let level = Level::parse(level)?;
+        let deal = self
+            .conn
+            .prepare_cached(
+                "SELECT deal FROM grades WHERE game = ?1 AND level = ?2 ORDER BY random() LIMIT 1",
+            )?
+            .query_row(params![game, level.as_str()], |r| r.get::<_, i64>(0))
+            .optional()?;
+        Ok(deal.map(|d| d as u64))
+    }
+
+    /// Whether any deal of this game is graded.
+    pub fn has_grades(&self, game: &str) -> Result<bool, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT 1 FROM grades WHERE game = ?1 LIMIT 1")?
+            .query_row([game], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    // ---- saved games ----
+
+    /// Stores a new game (no moves yet).
+    pub fn insert_game(&self, g: &StoredGame) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO games (uid, player, game, deal, level, moves, redo, move_count,
+                                    created_ms, updated_ms, finished, elapsed_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            )?
+            .execute(params![
+                g.uid,
+                g.player,
+                g.game,
+                deal_to_sql(g.deal)?,
+                g.level,
+                g.moves,
+                g.redo,
+                g.move_count as i64,
+                g.created_ms,
+                g.updated_ms,
+                g.finished,
+                g.elapsed_ms
+            ])?;
+        Ok(())
+    }
+
+    /// The stored game with this uid, whoever owns it.
+    pub fn load_game(&self, uid: &str) -> Result<Option<StoredGame>, StoreError> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT uid, player, game, deal, level, moves, redo, move_count,
+                        created_ms, updated_ms, finished, elapsed_ms
+                 FROM games WHERE uid = ?1",
+            )?
+            .query_row([uid], |r| {
+                Ok(StoredGame {
+                    uid: r.get(0)?,
+                    player: r.get(1)?,
+                    game: r.get(2)?,
+                    deal: r.get::<_, i64>(3)? as u64,
+                    level: r.get(4)?,
+                    moves: r.get(5)?,
+                    redo: r.get(6)?,
+                    move_count: r.get::<_, i64>(7)? as u64,
+                    created_ms: r.get(8)?,
+                    updated_ms: r.get(9)?,
+                    finished: r.get(10)?,
+                    elapsed_ms: r.get(11)?,
+                })
+            })
+            .optional()?)
+    }
+
+    /// Writes one change to a game; false when no such game is stored.
+    pub fn update_game(&self, u: &GameUpdate) -> Result<bool, StoreError> {
+        update_game_on(&self.conn, u)
+    }
+
+    /// Writes several changes in one transaction (group commit); each gets its own result,
+    /// and all are durable once this returns `Ok`.
+    pub fn update_games(
+        &mut self,
+        updates: &[GameUpdate],
+    ) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
+        let tx = self.conn.transaction()?;
+        let results = updates.iter().map(|u| update_game_on(&tx, u)).collect();
+        tx.commit()?;
+        Ok(results)
+    }
+
+    /// The player's unfinished games, most recently played first.
+    pub fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT uid, game, deal, move_count, updated_ms FROM games
+             WHERE player = ?1 AND finished = 0 ORDER BY updated_ms DESC, rowid DESC LIMIT ?2",
+        )?;
+        let rows = st.query_map(params![player, limit], |r| {
+            Ok(InProgress {
+                uid: r.get(0)?,
+                game: r.get(1)?,
+                deal: r.get::<_, i64>(2)? as u64,
+                moves: r.get::<_, i64>(3)? as u64,
+                updated: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Every game the player has started, oldest first.
+    pub fn played_games(&self, player: &str) -> Result<Vec<PlayedGame>, StoreError> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT game, move_count, finished, elapsed_ms FROM games
+             WHERE player = ?1 ORDER BY created_ms, rowid",
+        )?;
+        let rows = st.query_map([player], |r| {
+            Ok(PlayedGame {
+                game: r.get(0)?,
+                move_count: r.get::<_, i64>(1)? as u64,
+                finished: r.get(2)?,
+                elapsed_ms: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Runs raw SQL; for tests that need to damage a row on purpose.
+    #[doc(hidden)]
+    pub fn execute_raw(&self, sql: &str) -> Result<usize, StoreError> {
+        Ok(self.conn.execute(sql, [])?)
+    }
+}
+
+/// One game update on a connection (or a transaction, which derefs to one).
+fn update_game_on(conn: &Connection, u: &GameUpdate) -> Result<bool, StoreError> {
+    let n = match &u.moves {
+        MovesChange::Append(word) => conn
+            .prepare_cached(
+                "UPDATE games SET moves = CASE WHEN moves = '' THEN ?2 ELSE moves || ' ' || ?2 END,
+                        redo = ?3, move_count = ?4, updated_ms = ?5, elapsed_ms = ?6,
+                        finished = finished OR ?7
+                     WHERE uid = ?1",
+            )?
+            .execute(params![
+                u.uid,
+                word,
+                u.redo,
+                u.move_count as i64,
+                u.updated_ms,
+                u.elapsed_ms,
+                u.won
+            ])?,
+        MovesChange::Replace(all) => conn
+            .prepare_cached(
+                "UPDATE games SET moves = ?2, redo = ?3, move_count = ?4, updated_ms = ?5,
+                        elapsed_ms = ?6, finished = finished OR ?7
+                     WHERE uid = ?1",
+            )?
+            .execute(params![
+                u.uid,
+                all,
+                u.redo,
+                u.move_count as i64,
+                u.updated_ms,
+                u.elapsed_ms,
+                u.won
+            ])?,
+    };
+    Ok(n == 1)
+}
+
+fn deal_to_sql(deal: u64) -> Result<i64, StoreError> {
+    if (1..=patience_engine::MAX_DEAL).contains(&deal) {
+        Ok(deal as i64)
+    } else {
+        Err(StoreError::BadDeal(deal))
+    }
+}
+
+/// Quotes user text in an error without letting it grow without bound.
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("t.db")).unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn grades_upsert_count_and_pick() {
+        let (_dir, store) = temp_store();
+        store.put_grade("fan", 5, "easy", "{}").unwrap();
+        store
+            .put_grade("fan", 6, "hard", r#"{"nodes":12}"#)
+            .unwrap();
+        store.put_grade("fan", 7, "hard", "{}").unwrap();
+        // An upsert moves deal 7 from hard to easy rather than adding a row.
+        store.put_grade("fan", 7, "easy", "{}").unwrap();
+        assert_eq!(
+            store.level_counts("fan").unwrap(),
+            vec![("easy".to_string(), 2), ("hard".to_string(), 1)]
+        );
+        assert_eq!(store.graded_deals("fan").unwrap(), HashSet::from([5, 6, 7]));
+        assert!(store.graded_deals("krug").unwrap().is_empty());
+        assert_eq!(store.random_graded_deal("fan", "hard").unwrap(), Some(6));
+        assert_eq!(store.random_graded_deal("fan", "medium").unwrap(), None);
+        let easy = store.random_graded_deal("fan", "easy").unwrap().unwrap();
+        assert!(easy == 5 || easy == 7);
+    }
+
+    #[test]
+    fn bad_grades_are_refused_and_change_nothing() {
+        let (_dir, store) = temp_store();
+        assert!(matches!(
+            store.put_grade("fan", 5, "trivial", "{}"),
+            Err(StoreError::BadLevel(_))
+        ));
+        assert!(matches!(
+            store.put_grade("fan", 0, "easy", "{}"),
+            Err(StoreError::BadDeal(0))
+        ));
+        assert!(matches!(
+            store.put_grade("fan", 5, "easy", "{not json"),
+            Err(StoreError::BadDetail(_))
+        ));
+        assert!(store.random_graded_deal("fan", "trivial").is_err());
+        assert!(!store.has_grades("fan").unwrap());
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        Store::open(&path)
+            .unwrap()
+            .execute_raw("PRAGMA user_version = 99")
+            .unwrap();
+        assert!(matches!(
+            Store::open(&path),
+            Err(StoreError::NewerSchema { found: 99 })
+        ));
+    }
+
+    #[test]
+    fn moves_append_and_replace() {
+        let (_dir, mut store) = temp_store();
+        let g = StoredGame {
+            uid: "u1".into(),
+            player: "p".into(),
+            game: "fan".into(),
+            deal: 3,
+            level: "any".into(),
+            moves: String::new(),
+            redo: String::new(),
+            move_count: 0,
+            created_ms: 1,
+            updated_ms: 1,
+            finished: false,
+            elapsed_ms: 0,
+        };
+        store.insert_game(&g).unwrap();
+        let up = |moves, n| GameUpdate {
+            uid: "u1".into(),
+            moves,
+            redo: String::new(),
+            move_count: n,
+            updated_ms: 2,
+            elapsed_ms: 5,
+            won: false,
+        };
+        let r = store
+            .update_games(&[
+                up(MovesChange::Append("t1>f1".into()), 1),
+                up(MovesChange::Append("t2>t3".into()), 2),
+            ])
+            .unwrap();
+        assert!(r.iter().all(|x| matches!(x, Ok(true))));
+        assert_eq!(store.load_game("u1").unwrap().unwrap().moves, "t1>f1 t2>t3");
+        store
+            .update_game(&up(MovesChange::Replace("t1>f1".into()), 1))
+            .unwrap();
+        let back = store.load_game("u1").unwrap().unwrap();
+        assert_eq!((back.moves.as_str(), back.move_count), ("t1>f1", 1));
+        assert!(!store
+            .update_game(&GameUpdate {
+                uid: "nope".into(),
+                ..up(MovesChange::Replace(String::new()), 0)
+            })
+            .unwrap());
+    }
+}
