@@ -1,0 +1,47 @@
+// The HTTP API of docs/api.md, as small async functions. Errors become
+// `ApiError` carrying the status and the parsed body, so callers can tell a
+// stale move (409, which carries the current state) from a refused one (422).
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.error) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = { error: text.slice(0, 200) };
+    }
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  games: () => call('GET', '/api/games'),
+  rules: (game) => call('GET', `/api/games/${enc(game)}/rules`),
+  /** `opts` is `{deal}`, `{level}` or `{}` (a random deal). */
+  newGame: (game, opts = {}) => call('POST', `/api/games/${enc(game)}/new`, opts),
+  state: (uid) => call('GET', `/api/play/${enc(uid)}`),
+  move: (uid, move, expect) => call('POST', `/api/play/${enc(uid)}/move`, { move, expect }),
+  undo: (uid, expect) => call('POST', `/api/play/${enc(uid)}/undo`, { expect }),
+  redo: (uid, expect) => call('POST', `/api/play/${enc(uid)}/redo`, { expect }),
+  hint: (uid) => call('POST', `/api/play/${enc(uid)}/hint`, {}),
+  continue: () => call('GET', '/api/continue'),
+  stats: () => call('GET', '/api/stats'),
+};

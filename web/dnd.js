@@ -1,0 +1,133 @@
+// Drag and drop with Pointer Events (mouse, pen and touch alike).
+//
+// A press that moves less than a few pixels is a click. Otherwise the picked
+// cards are cloned into a floating layer that follows the pointer, the legal
+// destinations light up (the caller supplies them from `legal`, no round trip),
+// and the drop goes to the lit pile under the pointer, or failing that the lit
+// pile the dragged card overlaps most. Anywhere else the cards fly back.
+
+const THRESHOLD = 6;
+
+function overlap(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * Handlers:
+ * - `pick(cardEl)` → `{cards: [elements], targets: Map(pileName → move)}` or null;
+ * - `click(cardEl)` for a press without a drag;
+ * - `drop(move, rects)` with the screen rects the dragged cards were dropped at;
+ * - `blocked()` → true while a request is in flight.
+ */
+export function enableDrag(board, handlers) {
+  let press = null;
+
+  function pileEl(name) {
+    return board.querySelector(`.pile[data-pile="${CSS.escape(name)}"]`);
+  }
+
+  function start(p, e) {
+    const picked = handlers.pick(p.el);
+    if (!picked) return false;
+    p.picked = picked;
+    p.layer = document.createElement('div');
+    p.layer.className = 'drag-layer';
+    p.ghosts = picked.cards.map((c) => {
+      const r = c.getBoundingClientRect();
+      const g = c.cloneNode(true);
+      g.removeAttribute('tabindex');
+      g.removeAttribute('data-key');
+      g.classList.add('ghost');
+      Object.assign(g.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px`, transform: '' });
+      p.layer.appendChild(g);
+      c.classList.add('lifted');
+      return { g, r };
+    });
+    document.body.appendChild(p.layer);
+    p.targets = [...picked.targets.keys()].map((n) => pileEl(n)).filter(Boolean);
+    p.targets.forEach((t) => t.classList.add('drop-target'));
+    board.classList.add('dragging');
+    move(p, e);
+    return true;
+  }
+
+  function move(p, e) {
+    const dx = e.clientX - p.x, dy = e.clientY - p.y;
+    for (const { g } of p.ghosts) g.style.transform = `translate(${dx}px, ${dy}px)`;
+    const t = target(p, e);
+    p.targets.forEach((el) => el.classList.toggle('drop-hover', el === t));
+  }
+
+  function target(p, e) {
+    const under = document.elementsFromPoint(e.clientX, e.clientY);
+    for (const el of under) {
+      const pile = el.closest?.('.pile');
+      if (pile && p.targets.includes(pile)) return pile;
+    }
+    const top = p.ghosts[0].g.getBoundingClientRect();
+    let best = null, area = 0;
+    for (const t of p.targets) {
+      const a = overlap(top, t.getBoundingClientRect());
+      if (a > area) { area = a; best = t; }
+    }
+    return best;
+  }
+
+  function finish(p) {
+    p.targets.forEach((t) => t.classList.remove('drop-target', 'drop-hover'));
+    board.classList.remove('dragging');
+    p.layer.remove();
+    p.picked.cards.forEach((c) => c.classList.remove('lifted'));
+  }
+
+  function flyBack(p) {
+    for (const { g } of p.ghosts) {
+      g.style.transition = 'transform 160ms ease-out';
+      g.style.transform = '';
+    }
+    setTimeout(() => finish(p), 170);
+  }
+
+  board.addEventListener('pointerdown', (e) => {
+    if (press || e.button !== 0 || handlers.blocked()) return;
+    const el = e.target.closest('.card');
+    if (!el || !board.contains(el)) return;
+    press = { el, id: e.pointerId, x: e.clientX, y: e.clientY, dragging: false };
+    try {
+      el.setPointerCapture(e.pointerId);
+    } catch {
+      // A synthetic event may have no capturable pointer; window listeners still work.
+    }
+  });
+
+  window.addEventListener('pointermove', (e) => {
+    const p = press;
+    if (!p || e.pointerId !== p.id) return;
+    if (!p.dragging) {
+      if (Math.hypot(e.clientX - p.x, e.clientY - p.y) < THRESHOLD) return;
+      p.dragging = start(p, e);
+      if (!p.dragging) { press = null; return; }
+    }
+    e.preventDefault();
+    move(p, e);
+  }, { passive: false });
+
+  const up = (e) => {
+    const p = press;
+    if (!p || e.pointerId !== p.id) return;
+    press = null;
+    if (!p.dragging) {
+      if (e.type === 'pointerup') handlers.click(p.el);
+      return;
+    }
+    const t = e.type === 'pointerup' ? target(p, e) : null;
+    if (!t) { flyBack(p); return; }
+    const rects = p.ghosts.map(({ g }) => g.getBoundingClientRect());
+    finish(p);
+    handlers.drop(p.picked.targets.get(t.dataset.pile), rects);
+  };
+  window.addEventListener('pointerup', up);
+  window.addEventListener('pointercancel', up);
+}

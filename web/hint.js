@@ -1,0 +1,56 @@
+// The hint arrow: an SVG overlay on the board, from the card to its destination.
+
+const NS = 'http://www.w3.org/2000/svg';
+
+function centre(el, origin) {
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2 - origin.left, r.top + r.height / 2 - origin.top];
+}
+
+/** Removes any arrow from `board`. */
+export function clearArrow(board) {
+  board.querySelector('.hint-overlay')?.remove();
+  board.querySelectorAll('.hint-source, .hint-dest').forEach((el) => el.classList.remove('hint-source', 'hint-dest'));
+}
+
+/**
+ * Draws an arrow from element `from` to element `to` (both inside `board`);
+ * with `to` null, rings `from` instead (a hint to click the stock).
+ */
+export function drawArrow(board, from, to, heuristic) {
+  clearArrow(board);
+  const origin = board.getBoundingClientRect();
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('class', `hint-overlay${heuristic ? ' heuristic' : ''}`);
+  svg.setAttribute('width', String(board.clientWidth));
+  svg.setAttribute('height', String(board.clientHeight));
+  svg.setAttribute('aria-hidden', 'true');
+  const defs = document.createElementNS(NS, 'defs');
+  const marker = document.createElementNS(NS, 'marker');
+  Object.entries({ id: 'hint-head', viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' })
+    .forEach(([k, v]) => marker.setAttribute(k, String(v)));
+  const head = document.createElementNS(NS, 'path');
+  head.setAttribute('d', 'M0 0 10 5 0 10z');
+  marker.appendChild(head);
+  defs.appendChild(marker);
+  svg.appendChild(defs);
+  from.classList.add('hint-source');
+  const [x1, y1] = centre(from, origin);
+  if (to) {
+    to.classList.add('hint-dest');
+    const [x2, y2] = centre(to, origin);
+    // A gentle curve, so arrows between neighbours stay visible.
+    const mx = (x1 + x2) / 2 - (y2 - y1) * 0.15, my = (y1 + y2) / 2 + (x2 - x1) * 0.15;
+    const path = document.createElementNS(NS, 'path');
+    path.setAttribute('d', `M${x1} ${y1} Q${mx} ${my} ${x2} ${y2}`);
+    path.setAttribute('class', 'arrow');
+    path.setAttribute('marker-end', 'url(#hint-head)');
+    svg.appendChild(path);
+  } else {
+    const r = from.getBoundingClientRect();
+    const ring = document.createElementNS(NS, 'ellipse');
+    Object.entries({ cx: x1, cy: y1, rx: r.width * 0.75, ry: r.height * 0.7, class: 'ring' }).forEach(([k, v]) => ring.setAttribute(k, String(v)));
+    svg.appendChild(ring);
+  }
+  board.appendChild(svg);
+}
