@@ -1,4 +1,5 @@
-//! Exact search over the patience engine. (Stub API: the solver issue fills it in.)
+//! Exact search over the patience engine: solve a position, hint a move, prove
+//! a loss, and find the most cards a deal can send home.
 //!
 //! The public contract other crates build on:
 //! - [`solve`] gives a [`Report`] whose [`Outcome`] is a win with moves
@@ -6,12 +7,28 @@
 //!   (the reachable space was exhausted), or unknown (a budget was spent).
 //! - [`hint`] gives the first move of a solution, or a heuristic move marked as such,
 //!   or says no win is possible.
+//! - [`best`] gives the most cards that can reach the foundations before the
+//!   next redeal, with the line of play (lblsolve's figure).
+//!
+//! Where things are: `search` is the depth-first search; `state` the canonical
+//! key; `table` the bounded transposition table; `dominance` the moves that
+//! cannot hurt and the positions that cannot be won; `order` move ordering;
+//! `heuristic` the fallback hint; `levels` the person-like player and grading.
+//! Every move comes from the engine: no rule is written here.
 
+pub mod dominance;
+pub mod heuristic;
 pub mod levels;
+pub mod order;
+pub mod search;
+pub mod state;
+pub mod table;
 
 use std::time::Duration;
 
 use patience_engine::{Move, Position};
+
+use search::{End, Mode, Settings};
 
 /// Limits on one search. Past any of them the answer is [`Outcome::Unknown`].
 #[derive(Clone, Debug)]
@@ -50,19 +67,120 @@ pub enum Outcome {
 #[derive(Clone, Debug)]
 pub struct Report {
     pub outcome: Outcome,
+    /// Positions generated (moves applied).
     pub nodes: u64,
     pub elapsed: Duration,
+    /// Most positions held in the transposition table at once.
     pub peak_entries: usize,
+    /// The most cards on the foundations in any position the search reached,
+    /// and the line that reached them (the hint's fallback uses it).
+    pub best_cards: usize,
+    pub best_line: Vec<Move>,
+}
+
+/// Options beyond the budget, for studying the solver itself.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub budget: Budget,
+    /// Apply the dominances (safe foundation moves, dead positions). Turning
+    /// them off gives the same answers, slower: the tests check that.
+    pub dominances: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            budget: Budget::default(),
+            dominances: true,
+        }
+    }
 }
 
 /// Solves from `pos`.
 pub fn solve(pos: &Position, budget: &Budget) -> Report {
-    let _ = (pos, budget);
+    solve_with(
+        pos,
+        &Options {
+            budget: budget.clone(),
+            ..Options::default()
+        },
+    )
+}
+
+/// Solves from `pos` with explicit options.
+pub fn solve_with(pos: &Position, options: &Options) -> Report {
+    let found = search::run(
+        pos,
+        &Settings {
+            budget: options.budget.clone(),
+            mode: Mode::Solve,
+            dominances: options.dominances,
+        },
+    );
+    let outcome = match found.end {
+        End::Won(moves) => {
+            if replays_to_win(pos, &moves) {
+                Outcome::Win(moves)
+            } else {
+                debug_assert!(false, "a solution failed its replay through the engine");
+                Outcome::Unknown(Limit::Nodes)
+            }
+        }
+        End::Exhausted => Outcome::NoWin,
+        End::Spent(limit) => Outcome::Unknown(limit),
+    };
     Report {
-        outcome: Outcome::Unknown(Limit::Nodes),
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        peak_entries: 0,
+        outcome,
+        nodes: found.nodes,
+        elapsed: found.elapsed,
+        peak_entries: found.peak_entries,
+        best_cards: found.best_cards,
+        best_line: found.best_line,
+    }
+}
+
+/// Whether `moves` played from `pos` through the engine end in a won game.
+pub fn replays_to_win(pos: &Position, moves: &[Move]) -> bool {
+    let mut p = pos.clone();
+    moves.iter().all(|&m| p.apply(m).is_ok()) && p.is_won()
+}
+
+/// The most cards that can reach the foundations from a position without a
+/// redeal, and a line of play that gets them there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// Cards on the foundations at the end of `line`.
+    pub cards: usize,
+    pub line: Vec<Move>,
+    /// Whether the whole deal was searched (else `cards` is a lower bound).
+    pub complete: bool,
+    pub nodes: u64,
+}
+
+/// Most foundation cards reachable in the current deal (no redeal played).
+pub fn best(pos: &Position, budget: &Budget) -> Best {
+    let found = search::run(
+        pos,
+        &Settings {
+            budget: budget.clone(),
+            mode: Mode::Best,
+            dominances: true,
+        },
+    );
+    let mut line = found.best_line;
+    // Check the line through the engine; it cannot fail, but a figure is
+    // only reported for a line that really plays.
+    let mut p = pos.clone();
+    if !line.iter().all(|&m| p.apply(m).is_ok()) || p.foundation_cards() != found.best_cards {
+        debug_assert!(false, "the best line failed its replay");
+        line.clear();
+        p = pos.clone();
+    }
+    Best {
+        cards: p.foundation_cards(),
+        line,
+        complete: found.end == End::Exhausted,
+        nodes: found.nodes,
     }
 }
 
@@ -79,10 +197,23 @@ pub enum Hint {
     None,
 }
 
+/// The hint for `pos`: a search within `budget`, then the fallback of
+/// [`heuristic`] if the budget runs out.
 pub fn hint(pos: &Position, budget: &Budget) -> Hint {
-    let _ = budget;
-    match pos.legal_moves().first() {
-        Some(&m) => Hint::Heuristic(m),
-        None => Hint::None,
+    if pos.is_won() || pos.legal_moves().is_empty() {
+        return Hint::None;
+    }
+    let report = solve(pos, budget);
+    match report.outcome {
+        Outcome::Win(moves) => moves.first().map_or(Hint::None, |&m| Hint::Solution(m)),
+        Outcome::NoWin => Hint::NoWin,
+        Outcome::Unknown(_) => {
+            let lead = if report.best_cards > pos.foundation_cards() {
+                &report.best_line[..]
+            } else {
+                &[]
+            };
+            heuristic::choose(pos, lead).map_or(Hint::None, Hint::Heuristic)
+        }
     }
 }

@@ -1,8 +1,222 @@
-//! `patience survey`: not yet built.
+//! `patience survey GAME --deals A..B [--jobs N] [--out FILE] [budgets]`.
+//!
+//! Solves a range of deals in parallel (one rayon task a deal, each with the
+//! per-deal budget), shows a progress bar on stderr when it is a terminal,
+//! writes one JSON line per deal to `--out` as each deal finishes, and
+//! closes with a table: won, lost, unknown (with 95% Wilson intervals on the
+//! win rate), median and 95th-percentile time, and positions per second.
+//! A range is a unit of work: a large survey splits into ranges run anywhere.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use patience_engine::{Position, MAX_DEAL};
+use patience_solver::Outcome;
+use rayon::prelude::*;
+use serde_json::json;
+
+use super::solve::{verdict, BudgetArgs};
 
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Game id.
+    pub game: String,
+    /// Deals to solve, `A..B` inclusive (e.g. `1..1000`).
+    #[arg(long)]
+    pub deals: String,
+    /// Parallel jobs (default: every core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// File for one JSON line per deal.
+    #[arg(long)]
+    pub out: Option<String>,
+    /// Redeals left to use (at most the game's count).
+    #[arg(long)]
+    pub redeals: Option<u8>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
 
-pub fn run(_a: Args) -> super::Outcome {
-    anyhow::bail!("`patience survey` is not built yet")
+/// Parses `A..B` (inclusive) within the deal numbers.
+fn parse_range(s: &str) -> anyhow::Result<(u64, u64)> {
+    let (a, b) = s
+        .split_once("..")
+        .with_context(|| format!("--deals `{s}`: expected A..B"))?;
+    let b = b.strip_prefix('=').unwrap_or(b);
+    let a: u64 = a
+        .trim()
+        .parse()
+        .with_context(|| format!("--deals: `{a}` is not a number"))?;
+    let b: u64 = b
+        .trim()
+        .parse()
+        .with_context(|| format!("--deals: `{b}` is not a number"))?;
+    if a < 1 || b > MAX_DEAL || a > b {
+        bail!("--deals {s}: need 1 <= A <= B <= {MAX_DEAL}");
+    }
+    Ok((a, b))
+}
+
+/// One deal's result.
+struct Row {
+    verdict: &'static str,
+    won: Option<bool>,
+    moves: usize,
+    nodes: u64,
+    ms: f64,
+    peak: usize,
+}
+
+/// 95% Wilson score interval for `k` successes in `n` trials.
+pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.959964);
+    let p = k / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / d;
+    ((c - h).max(0.0), (c + h).min(1.0))
+}
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+pub fn run(a: Args) -> super::Outcome {
+    let spec = super::source::game(&a.game)?;
+    let (first, last) = parse_range(&a.deals)?;
+    let count = last - first + 1;
+    if count > 10_000_000 {
+        bail!("--deals {}: at most ten million deals a run", a.deals);
+    }
+    if let Some(k) = a.redeals {
+        if k > spec.redeals.count {
+            bail!("--redeals {k}: {} allows {}", spec.id, spec.redeals.count);
+        }
+    }
+    let budget = a.budget.budget();
+    let out = match &a.out {
+        Some(p) => Some(Mutex::new(std::io::BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("creating {p}"))?,
+        ))),
+        None => None,
+    };
+    let bar = ProgressBar::new(count);
+    if std::io::stderr().is_terminal() {
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} deals {elapsed} (eta {eta}) {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+    } else {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.unwrap_or(0))
+        .build()
+        .context("starting the worker threads")?;
+    let started = Instant::now();
+    let rows: Vec<anyhow::Result<Row>> = pool.install(|| {
+        (first..=last)
+            .into_par_iter()
+            .map(|deal| {
+                let mut pos = Position::deal(spec, deal)?;
+                if let Some(k) = a.redeals {
+                    pos = pos.with_redeals_left(k)?;
+                }
+                let r = patience_solver::solve(&pos, &budget);
+                let row = Row {
+                    verdict: verdict(&r.outcome),
+                    won: match r.outcome {
+                        Outcome::Win(_) => Some(true),
+                        Outcome::NoWin => Some(false),
+                        Outcome::Unknown(_) => None,
+                    },
+                    moves: match &r.outcome {
+                        Outcome::Win(m) => m.len(),
+                        _ => 0,
+                    },
+                    nodes: r.nodes,
+                    ms: r.elapsed.as_secs_f64() * 1000.0,
+                    peak: r.peak_entries,
+                };
+                if let Some(out) = &out {
+                    let line = json!({
+                        "game": spec.id, "deal": deal, "result": row.verdict,
+                        "moves": row.moves, "nodes": row.nodes,
+                        "milliseconds": (row.ms * 1000.0).round() / 1000.0,
+                        "peak_entries": row.peak,
+                    });
+                    if let Ok(mut w) = out.lock() {
+                        writeln!(w, "{line}")?;
+                    }
+                }
+                bar.inc(1);
+                Ok(row)
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    if let Some(out) = out {
+        out.into_inner()
+            .map_err(|_| anyhow::anyhow!("a worker failed while writing"))?
+            .flush()
+            .context("writing the survey file")?;
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let rows: Vec<Row> = rows.into_iter().collect::<anyhow::Result<_>>()?;
+    let won = rows.iter().filter(|r| r.won == Some(true)).count();
+    let lost = rows.iter().filter(|r| r.won == Some(false)).count();
+    let unknown = rows.len() - won - lost;
+    let mut times: Vec<f64> = rows.iter().map(|r| r.ms).collect();
+    times.sort_by(f64::total_cmp);
+    let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+    let busy: f64 = times.iter().sum::<f64>() / 1000.0;
+    let n = rows.len();
+    let (lo, hi) = wilson(won, n);
+    let (dlo, dhi) = wilson(won, won + lost);
+    println!("game       {}  deals {}..{}  ({n})", spec.id, first, last);
+    println!(
+        "won        {won:>8}  {:.1}%  (95% CI {:.1}%..{:.1}%, unknown counted as not won)",
+        100.0 * won as f64 / n as f64,
+        100.0 * lo,
+        100.0 * hi
+    );
+    if unknown > 0 && won + lost > 0 {
+        println!(
+            "           of decided deals {:.1}% (95% CI {:.1}%..{:.1}%)",
+            100.0 * won as f64 / (won + lost) as f64,
+            100.0 * dlo,
+            100.0 * dhi
+        );
+    }
+    println!("lost       {lost:>8}");
+    println!("unknown    {unknown:>8}");
+    println!(
+        "time/deal  median {:.2} ms  p95 {:.2} ms  max {:.2} ms",
+        percentile(&times, 0.5),
+        percentile(&times, 0.95),
+        times.last().copied().unwrap_or(0.0)
+    );
+    println!(
+        "positions  {nodes}  {:.2} M/s per core  ({:.1} s busy, {:.1} s wall, {} jobs)",
+        if busy > 0.0 {
+            nodes as f64 / busy / 1e6
+        } else {
+            0.0
+        },
+        busy,
+        wall,
+        pool.current_num_threads()
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,251 @@
+//! Dominances: moves that can never hurt, and positions that can never be won.
+//!
+//! Both only cut the search; every move still comes from the engine.
+//!
+//! **Safe foundation move** ([`safe_foundation_move`]). A card `c` going to a
+//! foundation is played at once, as the only child of the position, when:
+//! 1. foundations never give cards back (else `c` might be wanted back);
+//! 2. every card that could ever be built onto `c` on the table (by the game's
+//!    build rule) is already on a foundation, so `c` is never needed as a target;
+//! 3. every other copy of `c` is on a foundation (two-deck games), so this copy
+//!    and that one can never trade places, and only one foundation takes `c`;
+//! 4. leaving does not empty a pile that the game refills at once from the
+//!    stock or the waste (a refill at another moment deals other cards);
+//! 5. no redeal is left, or `c` is not gathered by one (a flank cell), since a
+//!    redeal deals another layout when it gathers other cards.
+//!
+//! Then any winning line from here can be rewritten to play `c` first: drop
+//! its moves of `c`; nothing is ever put onto `c` (2), nobody else takes `c`'s
+//! foundation place (3), the piles empty at the same moments (4) and the
+//! redeals gather the same cards (5), so every other move stays legal, and a
+//! pile or cell that held `c` only offers more room. Hence playing `c` loses
+//! no win, and the position's other moves need not be searched.
+//!
+//! **Dead position** ([`is_dead`]). In the last deal of a one-deck game whose
+//! empty fans stay empty and whose draw is spent (or absent), a card `x` above
+//! a lower card of its own suit in the same fan can leave only onto the card
+//! one rank above it in suit. If that card does not exist (a king; Krug's ace)
+//! or lies under `x` in the same fan, `x` never moves, the lower card never
+//! reaches its foundation, and the game is lost. The classic case is a king
+//! lying on the ace of its suit.
+
+use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Suit};
+
+/// Copies of each card on the foundations.
+fn foundation_counts(pos: &Position) -> [u8; Card::COUNT] {
+    let mut n = [0u8; Card::COUNT];
+    for f in pos.layout().foundation_ids() {
+        for c in pos.pile(f) {
+            n[c.index()] += 1;
+        }
+    }
+    n
+}
+
+/// The card of play order `order` in `suit`, if the deck has that order.
+fn card_at(pos: &Position, order: i32, suit: Suit) -> Option<Card> {
+    let ranks = pos.spec().ranks.ranks();
+    let o = usize::try_from(order).ok()?;
+    ranks.get(o).map(|&r| Card::new(r, suit))
+}
+
+/// The cards that the build rule lets onto `c` on the table.
+fn builders(pos: &Position, c: Card) -> Vec<Card> {
+    let o = pos.spec().order(c) as i32;
+    match pos.spec().build {
+        Build::None => vec![],
+        Build::DownInSuit => card_at(pos, o - 1, c.suit()).into_iter().collect(),
+        Build::UpOrDownInSuit => [o - 1, o + 1]
+            .into_iter()
+            .filter_map(|k| card_at(pos, k, c.suit()))
+            .collect(),
+        Build::DownAlternateColour => Suit::ALL
+            .into_iter()
+            .filter(|s| s.colour() != c.colour())
+            .filter_map(|s| card_at(pos, o - 1, s))
+            .collect(),
+    }
+}
+
+/// A foundation move among `moves` that can be played without searching the
+/// others (see the module documentation), if there is one.
+pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
+    let spec = pos.spec();
+    if spec.foundation_returns {
+        return None;
+    }
+    let layout = pos.layout();
+    let is_foundation = |p| matches!(layout.kind(p), Some(PileKind::Foundation(_)));
+    let mut counts: Option<[u8; Card::COUNT]> = None;
+    for &mv in moves {
+        let Move::Step { from, to } = mv else {
+            continue;
+        };
+        if !is_foundation(to) {
+            continue;
+        }
+        let Some(c) = pos.top(from) else { continue };
+        // (5) a redeal would gather it.
+        let gathered = matches!(layout.kind(from), Some(PileKind::Tableau(_)));
+        if gathered && pos.redeals_left() > 0 {
+            continue;
+        }
+        // (4) emptying a pile the game refills at once.
+        let refills = match layout.kind(from) {
+            Some(PileKind::Tableau(_)) => {
+                !matches!(spec.empty_pile, EmptyPile::Stays | EmptyPile::TakesKing)
+            }
+            Some(PileKind::Waste) => spec.empty_pile == EmptyPile::TakesWasteThenStockThenAny,
+            _ => false,
+        };
+        if refills && pos.pile(from).len() < 2 {
+            continue;
+        }
+        // Only one foundation (up to interchangeable ones) takes it.
+        let takers = moves
+            .iter()
+            .filter(
+                |m| matches!(m, Move::Step { from: f, to: t } if *f == from && is_foundation(*t)),
+            )
+            .count();
+        if takers != 1 {
+            continue;
+        }
+        let n = counts.get_or_insert_with(|| foundation_counts(pos));
+        let decks = spec.decks;
+        // (3) the other copies are home; (2) nothing can be built onto it.
+        if n[c.index()] + 1 != decks {
+            continue;
+        }
+        if builders(pos, c).iter().all(|b| n[b.index()] == decks) {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+/// Whether the dead-position test applies to this game at this moment.
+fn dead_test_applies(pos: &Position) -> bool {
+    let spec = pos.spec();
+    let draw_left = !pos.draw_used() && spec.draw != Draw::Never;
+    pos.redeals_left() == 0
+        && !draw_left
+        && spec.decks == 1
+        && spec.build == Build::DownInSuit
+        && spec.empty_pile == EmptyPile::Stays
+        && !spec.foundation_returns
+        && pos.layout().stock.is_none()
+        && pos.layout().cells == 0
+        && spec
+            .foundations
+            .iter()
+            .all(|f| f.direction == Direction::Up && f.suit.is_some() && !f.alternate_colours)
+}
+
+/// A proof that the position cannot be won (see the module documentation).
+pub fn is_dead(pos: &Position) -> bool {
+    if !dead_test_applies(pos) {
+        return false;
+    }
+    let spec = pos.spec();
+    let layout = pos.layout();
+    let n = spec.ranks.len() as i32;
+    // Where each suit's foundation starts: the ace, or Krug's base.
+    let mut base = [0i32; 4];
+    for (i, rule) in spec.foundations.iter().enumerate() {
+        let (Some(s), Some(&first)) = (rule.suit, pos.pile(layout.foundation(i as u8)).first())
+        else {
+            continue;
+        };
+        if rule.wraps {
+            base[s.index()] = spec.order(first) as i32;
+        }
+    }
+    // Place in the foundation's sequence.
+    let fpos = |c: Card| (spec.order(c) as i32 - base[c.suit().index()]).rem_euclid(n);
+    for t in layout.tableau_ids() {
+        let pile = pos.pile(t);
+        for (i, &x) in pile.iter().enumerate().skip(1) {
+            let below = &pile[..i];
+            if !below
+                .iter()
+                .any(|&y| y.suit() == x.suit() && fpos(y) < fpos(x))
+            {
+                continue;
+            }
+            match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
+                None => return true,
+                Some(target) if below.contains(&target) => return true,
+                Some(_) => {}
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str, game: &str, redeals_left: u8) -> Position {
+        Position::from_text(text, Some(game))
+            .unwrap()
+            .with_redeals_left(redeals_left)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_king_on_its_ace_in_the_last_deal_is_dead_and_not_before() {
+        let text = "AS KS\n2S 3S 4S\n5S 6S 7S\n8S 9S 10S\nJS QS\n";
+        assert!(is_dead(&at(text, "la-belle-lucie", 0)));
+        assert!(!is_dead(&at(text, "la-belle-lucie", 1)));
+        // In Fan an emptied pile takes the king: not dead.
+        assert!(!is_dead(&at(text, "fan", 0)));
+    }
+
+    #[test]
+    fn a_card_over_a_lower_one_lives_while_its_target_is_free() {
+        // 5S over 2S: it can still go onto 6S, which is not under it.
+        let text = "2S 5S\nAS\n3S 4S 6S\n7S 8S 9S\n10S JS QS KS\n";
+        assert!(!is_dead(&at(text, "la-belle-lucie", 0)));
+        // With 6S under it, it cannot.
+        let text = "6S 2S 5S\nAS\n3S 4S\n7S 8S 9S\n10S JS QS KS\n";
+        assert!(is_dead(&at(text, "la-belle-lucie", 0)));
+    }
+
+    #[test]
+    fn a_foundation_move_is_safe_only_when_nothing_needs_the_card() {
+        // 2S to its foundation: AS is home, nothing builds onto the 2S.
+        let p = at(
+            "2S KS\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
+            "la-belle-lucie",
+            0,
+        );
+        let _ = p;
+        let p = at(
+            "KS 2S\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
+            "la-belle-lucie",
+            0,
+        );
+        let safe = safe_foundation_move(&p, &p.legal_moves());
+        assert!(matches!(safe, Some(Move::Step { .. })));
+        // With a redeal left, playing a fan card home changes what the redeal deals.
+        let p = at(
+            "KS 2S\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
+            "la-belle-lucie",
+            1,
+        );
+        assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
+    }
+
+    #[test]
+    fn in_two_decks_the_first_copy_is_not_forced() {
+        let spec = patience_engine::game("house-in-the-woods").unwrap();
+        let p = Position::deal(spec, 1)
+            .unwrap()
+            .with_redeals_left(0)
+            .unwrap();
+        // No card of the opening deal has its other copy home, so nothing is forced.
+        assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
+    }
+}

@@ -1,0 +1,228 @@
+//! The depth-first search itself.
+//!
+//! An explicit stack (no recursion, so a thousand-move game cannot overflow
+//! the thread's stack) walks the positions the engine's moves reach. Each
+//! position's canonical key goes into the transposition table when first
+//! reached; a position already there is skipped, because it was either
+//! searched to the end without a win, or it lies on the current path (a cycle,
+//! which no shortest win takes). The search stops at the first win, or when
+//! the stack empties (no win: every reachable position was searched), or when
+//! a budget runs out (unknown).
+//!
+//! In [`Mode::Best`] redeals are left out and the search does not stop at
+//! the first position it likes: it visits the whole current deal and keeps the
+//! line that put the most cards on the foundations.
+
+use std::time::{Duration, Instant};
+
+use patience_engine::{Move, Position, Undo};
+
+use crate::dominance;
+use crate::order;
+use crate::state::Canon;
+use crate::table::{Insert, Table};
+use crate::{Budget, Limit};
+
+/// What the search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Find a win or prove there is none.
+    Solve,
+    /// Most foundation cards reachable without a redeal.
+    Best,
+}
+
+/// How the search runs.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub budget: Budget,
+    pub mode: Mode,
+    /// Use the dominances of [`crate::dominance`] (off only to test them).
+    pub dominances: bool,
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// A won position was reached by these moves.
+    Won(Vec<Move>),
+    /// The stack emptied: everything reachable was searched.
+    Exhausted,
+    /// A budget ran out.
+    Spent(Limit),
+}
+
+/// Everything a search found.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub end: End,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub peak_entries: usize,
+    /// The most cards on the foundations in any position reached.
+    pub best_cards: usize,
+    /// The line that reached them.
+    pub best_line: Vec<Move>,
+}
+
+struct Frame {
+    /// This position's moves are `moves[start..end]`, the next to try at `next`.
+    start: usize,
+    end: usize,
+    next: usize,
+}
+
+/// How often (in nodes) the clock is read.
+const CLOCK_EVERY: u64 = 1024;
+
+pub fn run(start: &Position, settings: &Settings) -> Found {
+    let begun = Instant::now();
+    let budget = &settings.budget;
+    let mut pos = start.clone();
+    let canon = Canon::new(&pos);
+    let mut table = Table::new(budget.memory_bytes);
+    let mut moves: Vec<Move> = Vec::with_capacity(1024);
+    let mut scratch_moves: Vec<Move> = Vec::with_capacity(64);
+    let mut scratch_scores: Vec<(i32, Move)> = Vec::with_capacity(64);
+    let mut frames: Vec<Frame> = Vec::with_capacity(256);
+    let mut undos: Vec<Undo> = Vec::with_capacity(256);
+    let mut path: Vec<Move> = Vec::with_capacity(256);
+    let mut nodes: u64 = 0;
+    let mut best_cards = pos.foundation_cards();
+    let mut best_line = Vec::new();
+    let total = pos.spec().card_count();
+
+    let finish = |end: End, nodes: u64, table: &Table, best_cards, best_line| Found {
+        end,
+        nodes,
+        elapsed: begun.elapsed(),
+        peak_entries: table.peak(),
+        best_cards,
+        best_line,
+    };
+
+    if pos.is_won() {
+        let end = match settings.mode {
+            Mode::Solve => End::Won(Vec::new()),
+            Mode::Best => End::Exhausted,
+        };
+        return finish(end, 0, &table, best_cards, best_line);
+    }
+    if table.insert(canon.key(&pos)) == Insert::Full {
+        return finish(End::Spent(Limit::Memory), 0, &table, best_cards, best_line);
+    }
+    let expand = |pos: &Position,
+                  moves: &mut Vec<Move>,
+                  scratch_moves: &mut Vec<Move>,
+                  scratch_scores: &mut Vec<(i32, Move)>|
+     -> Frame {
+        let start = moves.len();
+        pos.legal_moves_into(scratch_moves);
+        if settings.mode == Mode::Best {
+            scratch_moves.retain(|m| *m != Move::Redeal);
+        }
+        let forced = if settings.dominances {
+            dominance::safe_foundation_move(pos, scratch_moves)
+        } else {
+            None
+        };
+        match forced {
+            Some(m) => moves.push(m),
+            None => {
+                order::sort(pos, scratch_moves, scratch_scores);
+                moves.extend_from_slice(scratch_moves);
+            }
+        }
+        Frame {
+            start,
+            end: moves.len(),
+            next: start,
+        }
+    };
+    let root = expand(&pos, &mut moves, &mut scratch_moves, &mut scratch_scores);
+    frames.push(root);
+
+    while let Some(frame) = frames.last_mut() {
+        if frame.next == frame.end {
+            moves.truncate(frame.start);
+            frames.pop();
+            if let Some(u) = undos.pop() {
+                pos.undo(&u);
+                path.pop();
+            }
+            continue;
+        }
+        let mv = moves[frame.next];
+        frame.next += 1;
+        let undo = match pos.apply(mv) {
+            Ok(u) => u,
+            Err(e) => {
+                debug_assert!(false, "the engine refused its own move {mv:?}: {e}");
+                continue;
+            }
+        };
+        nodes += 1;
+        if budget.nodes.is_some_and(|n| nodes >= n) {
+            return finish(
+                End::Spent(Limit::Nodes),
+                nodes,
+                &table,
+                best_cards,
+                best_line,
+            );
+        }
+        if nodes % CLOCK_EVERY == 0 && budget.time.is_some_and(|t| begun.elapsed() >= t) {
+            return finish(
+                End::Spent(Limit::Time),
+                nodes,
+                &table,
+                best_cards,
+                best_line,
+            );
+        }
+        match table.insert(canon.key(&pos)) {
+            Insert::Seen => {
+                pos.undo(&undo);
+                continue;
+            }
+            Insert::Full => {
+                return finish(
+                    End::Spent(Limit::Memory),
+                    nodes,
+                    &table,
+                    best_cards,
+                    best_line,
+                );
+            }
+            Insert::New => {}
+        }
+        let cards = pos.foundation_cards();
+        if cards > best_cards {
+            best_cards = cards;
+            best_line.clear();
+            best_line.extend_from_slice(&path);
+            best_line.push(mv);
+        }
+        if cards == total {
+            path.push(mv);
+            let end = match settings.mode {
+                Mode::Solve => End::Won(path),
+                Mode::Best => End::Exhausted,
+            };
+            return finish(end, nodes, &table, best_cards, best_line);
+        }
+        if settings.mode == Mode::Solve && settings.dominances && dominance::is_dead(&pos) {
+            pos.undo(&undo);
+            continue;
+        }
+        let child = expand(&pos, &mut moves, &mut scratch_moves, &mut scratch_scores);
+        if child.start == child.end {
+            pos.undo(&undo);
+            continue;
+        }
+        frames.push(child);
+        undos.push(undo);
+        path.push(mv);
+    }
+    finish(End::Exhausted, nodes, &table, best_cards, best_line)
+}
