@@ -175,7 +175,11 @@ pub struct Grade {
 }
 
 /// Grades deal `deal` of a game.
-pub fn grade_deal(spec: &'static GameSpec, deal: u64, cfg: &GradeConfig) -> Result<Grade, DealError> {
+pub fn grade_deal(
+    spec: &'static GameSpec,
+    deal: u64,
+    cfg: &GradeConfig,
+) -> Result<Grade, DealError> {
     Ok(grade_position(&Position::deal(spec, deal)?, cfg))
 }
 
@@ -206,5 +210,8 @@ pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
 /// The generator seed of one person-like run: depends on the grading seed,
 /// the deal and the run only.
 pub fn run_seed(seed: u64, deal: u64, run: u32) -> u64 {
-    mix64(seed ^ mix64(deal ^ 0x5EED_0000_0000_0000) ^ (run as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    mix64(
+        seed ^ mix64(deal ^ 0x5EED_0000_0000_0000)
+            ^ (run as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    )
 }

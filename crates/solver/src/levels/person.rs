@@ -147,7 +147,10 @@ impl PersonPlayer {
             }
             PileKind::Tableau(_) => weight::TO_TABLEAU + bury_penalty(ip, view.pile(to)),
             PileKind::Cell(_) => {
-                let free = layout.cell_ids().filter(|&c| view.pile(c).is_empty()).count();
+                let free = layout
+                    .cell_ids()
+                    .filter(|&c| view.pile(c).is_empty())
+                    .count();
                 weight::TO_CELL + if free <= 1 { weight::LAST_CELL } else { 0 }
             }
             _ => weight::TO_TABLEAU,

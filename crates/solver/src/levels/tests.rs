@@ -131,7 +131,9 @@ fn the_person_keeps_the_last_flank_cell_free_unless_it_uncovers_a_wanted_card() 
                 let mut after = pos.clone();
                 after.apply(mv).unwrap();
                 let under = after.top(from).unwrap();
-                let wanted = layout.foundation_ids().any(|f| after.foundation_takes(f, under));
+                let wanted = layout
+                    .foundation_ids()
+                    .any(|f| after.foundation_takes(f, under));
                 assert!(wanted, "deal {deal}: filled the last cell for {under}");
             }
         }
@@ -141,14 +143,24 @@ fn the_person_keeps_the_last_flank_cell_free_unless_it_uncovers_a_wanted_card() 
 
 #[test]
 fn person_games_end_and_are_repeatable_for_a_seed() {
-    for id in ["la-belle-lucie", "nivernaise", "blondes-and-brunettes", "fan", "krug", "house-on-the-hill"] {
+    for id in [
+        "la-belle-lucie",
+        "nivernaise",
+        "blondes-and-brunettes",
+        "fan",
+        "krug",
+        "house-on-the-hill",
+    ] {
         let spec = game(id).unwrap();
         let pos = Position::deal(spec, 11).unwrap();
         let limit = 20 * spec.card_count();
         let g1 = play_like_a_person(&pos, 5, limit);
         let g2 = play_like_a_person(&pos, 5, limit);
         assert_eq!(g1, g2, "{id}");
-        assert!(g1.moves < limit, "{id}: the player should end before the limit");
+        assert!(
+            g1.moves < limit,
+            "{id}: the player should end before the limit"
+        );
     }
 }
 
