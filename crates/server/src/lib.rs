@@ -1,5 +1,192 @@
 //! The Patience site: an HTTP API over the engine, the solver behind hints,
 //! SQLite storage, and the embedded web page.
 //!
-//! - `store`: the SQLite file (games, graded deals, schema versions).
+//! The server is authoritative: the page sends a move, the server plays it
+//! through the engine, commits it, and answers with the new state and the legal
+//! moves (docs/api.md is the contract). Modules, one concern each:
+//! - `store`: the SQLite file (games, graded deals, schema versions);
+//! - `db`: the store from async code (group-committing writer, readers);
+//! - `live`: games in memory, loaded by replaying their records;
+//! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
+//!   request bodies and error answers; `stats`: per-game statistics;
+//! - `player`: the player token cookie; `assets`, `embedded`: the page's files;
+//!   `rules`: rules pages; `library`: the shipped graded deals.
+
+pub mod api;
+pub mod assets;
+pub mod body;
+pub mod db;
+pub mod embedded;
+pub mod error;
+pub mod library;
+pub mod live;
+pub mod player;
+pub mod rules;
+pub mod stats;
 pub mod store;
+pub mod view;
+
+use std::io::Write as _;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+/// Games kept in memory at most (each a few KiB).
+pub const LIVE_GAMES: usize = 20_000;
+
+/// Where to listen and where the store lives.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: IpAddr,
+    /// 0 picks a free port.
+    pub port: u16,
+    pub db: PathBuf,
+}
+
+/// What every handler shares.
+pub struct AppState {
+    pub db: db::Db,
+    pub cache: live::Cache,
+    /// Hint searches running at once.
+    pub hints: Semaphore,
+}
+
+impl AppState {
+    /// Opens the store at `path` (creating it), loads the shipped library for
+    /// games with no grades yet, and sets up the in-memory games.
+    pub fn open(path: &std::path::Path) -> Result<AppState, store::StoreError> {
+        let db = db::Db::open(path, library::load_embedded)?;
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Ok(AppState {
+            db,
+            cache: live::Cache::new(LIVE_GAMES),
+            hints: Semaphore::new(cores),
+        })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot open the store: {0}")]
+    Store(#[from] store::StoreError),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The whole site as one router.
+pub fn router(state: Arc<AppState>) -> Router {
+    let with_player = Router::new()
+        .route("/api/games/{game}/new", post(api::new_game))
+        .route("/api/play/{uid}", get(api::get_game))
+        .route("/api/play/{uid}/move", post(api::play))
+        .route("/api/play/{uid}/undo", post(api::undo))
+        .route("/api/play/{uid}/redo", post(api::redo))
+        .route("/api/play/{uid}/hint", post(api::hint))
+        .route("/api/continue", get(api::in_progress))
+        .route("/api/stats", get(api::stats))
+        .route_layer(axum::middleware::from_fn(player::identify));
+    Router::new()
+        .route("/api/games", get(api::games))
+        .route("/api/games/{game}/rules", get(api::rules))
+        .merge(with_player)
+        .route("/api", get(api::no_such_endpoint))
+        .route(
+            "/api/{*rest}",
+            get(api::no_such_endpoint).post(api::no_such_endpoint),
+        )
+        .route("/", get(assets::index))
+        .route("/play/{*rest}", get(assets::index))
+        .route("/game/{*rest}", get(assets::index))
+        .route("/rules/{*rest}", get(assets::index))
+        .route("/static/{*path}", get(assets::static_file))
+        .layer(DefaultBodyLimit::max(body::MAX_BODY))
+        .with_state(state)
+}
+
+/// A bound listener with the site ready to run.
+pub struct Bound {
+    listener: TcpListener,
+    router: Router,
+}
+
+impl Bound {
+    /// The address actually bound (the real port when 0 was asked for).
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    pub async fn run(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+    }
+}
+
+/// Opens the store and binds the address.
+pub async fn bind(config: &Config) -> Result<Bound, ServeError> {
+    let path = config.db.clone();
+    let state = tokio::task::spawn_blocking(move || AppState::open(&path))
+        .await
+        .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
+    let addr = SocketAddr::new(config.addr, config.port);
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    Ok(Bound {
+        listener,
+        router: router(Arc::new(state)),
+    })
+}
+
+/// `patience serve`: binds, prints `listening on http://ADDR:PORT` on stdout,
+/// and serves until SIGINT or SIGTERM.
+pub async fn serve(config: Config) -> Result<(), ServeError> {
+    let bound = bind(&config).await?;
+    let addr = bound.local_addr()?;
+    {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on http://{addr}")?;
+        out.flush()?;
+    }
+    tracing::info!(%addr, db = %config.db.display(), "serving");
+    bound.run(shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

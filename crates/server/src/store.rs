@@ -36,6 +36,9 @@ pub enum StoreError {
     BadDeal(u64),
     #[error("the grade detail is not JSON: {0}")]
     BadDetail(String),
+    /// A failure outside SQLite's own errors (the writer thread, a failed batch).
+    #[error("{0}")]
+    Failed(String),
 }
 
 /// The levels a graded deal may have, in the order the site lists them.
@@ -354,16 +357,17 @@ impl Store {
         update_game_on(&self.conn, u)
     }
 
-    /// Writes several changes in one transaction (group commit); each gets its own result,
-    /// and all are durable once this returns `Ok`.
-    pub fn update_games(
-        &mut self,
-        updates: &[GameUpdate],
-    ) -> Result<Vec<Result<bool, StoreError>>, StoreError> {
-        let tx = self.conn.transaction()?;
-        let results = updates.iter().map(|u| update_game_on(&tx, u)).collect();
-        tx.commit()?;
-        Ok(results)
+    /// Runs `work` inside one write transaction and commits it: with it the
+    /// server commits a batch of changes at once (group commit). Each change's
+    /// own result is whatever `work` returns; a failed commit fails them all.
+    pub fn in_transaction<T>(&mut self, work: impl FnOnce(&Store) -> T) -> Result<T, StoreError> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        let out = work(self);
+        if let Err(e) = self.conn.execute_batch("COMMIT") {
+            let _ = self.conn.execute_batch("ROLLBACK");
+            return Err(e.into());
+        }
+        Ok(out)
     }
 
     /// The player's unfinished games, most recently played first.
@@ -556,10 +560,12 @@ mod tests {
             won: false,
         };
         let r = store
-            .update_games(&[
-                up(MovesChange::Append("t1>f1".into()), 1),
-                up(MovesChange::Append("t2>t3".into()), 2),
-            ])
+            .in_transaction(|s| {
+                [
+                    s.update_game(&up(MovesChange::Append("t1>f1".into()), 1)),
+                    s.update_game(&up(MovesChange::Append("t2>t3".into()), 2)),
+                ]
+            })
             .unwrap();
         assert!(r.iter().all(|x| matches!(x, Ok(true))));
         assert_eq!(store.load_game("u1").unwrap().unwrap().moves, "t1>f1 t2>t3");

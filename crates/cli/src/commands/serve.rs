@@ -1,8 +1,39 @@
-//! `patience serve`: not yet built.
+//! `patience serve`: runs the site until SIGINT or SIGTERM.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub addr: IpAddr,
+    /// Port to listen on; 0 picks a free one (the line printed on start names it).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The SQLite file holding games and statistics; created on first run.
+    #[arg(long, default_value = "patience.db")]
+    pub db: PathBuf,
+}
 
-pub fn run(_a: Args) -> super::Outcome {
-    anyhow::bail!("`patience serve` is not built yet")
+pub fn run(a: Args) -> super::Outcome {
+    // Logs go to stderr; stdout carries only the `listening on` line.
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(patience_server::serve(patience_server::Config {
+        addr: a.addr,
+        port: a.port,
+        db: a.db,
+    }))?;
+    Ok(ExitCode::SUCCESS)
 }

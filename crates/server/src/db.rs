@@ -1,0 +1,148 @@
+//! The store as the async server uses it: one writer thread that commits
+//! changes in batches (group commit), and a few reader connections used from
+//! blocking tasks. A change is acknowledged only after its batch is committed,
+//! so every move a player saw accepted is on disk.
+
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc, Mutex};
+
+use tokio::sync::oneshot;
+
+use crate::store::{GameUpdate, Store, StoreError, StoredGame};
+
+/// Most changes committed in one transaction.
+const BATCH: usize = 512;
+
+enum Job {
+    Insert(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
+    Update(GameUpdate, oneshot::Sender<Result<bool, StoreError>>),
+}
+
+/// Why a database call did not give an answer.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("the database writer has stopped")]
+    WriterGone,
+    #[error("a database task failed: {0}")]
+    Task(String),
+}
+
+/// Handle to the store; cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    writer: mpsc::Sender<Job>,
+    readers: Arc<Mutex<Vec<Store>>>,
+    path: Arc<PathBuf>,
+}
+
+impl Db {
+    /// Opens the store (creating it), lets `setup` prepare it (the library load),
+    /// and starts the writer thread.
+    pub fn open(
+        path: &Path,
+        setup: impl FnOnce(&mut Store) -> Result<(), StoreError>,
+    ) -> Result<Db, StoreError> {
+        let mut store = Store::open(path)?;
+        setup(&mut store)?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("db-writer".into())
+            .spawn(move || write_loop(store, rx))
+            .map_err(|e| StoreError::Failed(format!("cannot start the writer thread: {e}")))?;
+        Ok(Db {
+            writer: tx,
+            readers: Arc::new(Mutex::new(Vec::new())),
+            path: Arc::new(path.to_path_buf()),
+        })
+    }
+
+    pub async fn insert(&self, game: StoredGame) -> Result<(), DbError> {
+        let (tx, rx) = oneshot::channel();
+        self.writer
+            .send(Job::Insert(Box::new(game), tx))
+            .map_err(|_| DbError::WriterGone)?;
+        Ok(rx.await.map_err(|_| DbError::WriterGone)??)
+    }
+
+    /// Writes a change; `Ok(false)` when the game is not stored.
+    pub async fn update(&self, update: GameUpdate) -> Result<bool, DbError> {
+        let (tx, rx) = oneshot::channel();
+        self.writer
+            .send(Job::Update(update, tx))
+            .map_err(|_| DbError::WriterGone)?;
+        Ok(rx.await.map_err(|_| DbError::WriterGone)??)
+    }
+
+    /// Runs a read on a reader connection, off the async threads.
+    pub async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, DbError> {
+        let this = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let store = match this.readers.lock().map(|mut v| v.pop()) {
+                Ok(Some(s)) => s,
+                _ => Store::open(&this.path)?,
+            };
+            let out = f(&store);
+            if let Ok(mut v) = this.readers.lock() {
+                v.push(store);
+            }
+            Ok(out?)
+        })
+        .await
+        .map_err(|e| DbError::Task(e.to_string()))?
+    }
+}
+
+fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
+    let mut jobs = Vec::with_capacity(BATCH);
+    while let Ok(first) = rx.recv() {
+        jobs.push(first);
+        while jobs.len() < BATCH {
+            match rx.try_recv() {
+                Ok(j) => jobs.push(j),
+                Err(_) => break,
+            }
+        }
+        let results = store.in_transaction(|s| {
+            jobs.iter()
+                .map(|j| match j {
+                    Job::Insert(g, _) => s.insert_game(g).map(|()| true),
+                    Job::Update(u, _) => s.update_game(u),
+                })
+                .collect::<Vec<_>>()
+        });
+        match results {
+            Ok(results) => {
+                for (job, r) in jobs.drain(..).zip(results) {
+                    match job {
+                        Job::Insert(_, reply) => {
+                            let _ = reply.send(r.map(|_| ()));
+                        }
+                        Job::Update(_, reply) => {
+                            let _ = reply.send(r);
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "a batch of changes failed to commit");
+                let msg = e.to_string();
+                let fail = || StoreError::Failed(msg.clone());
+                for job in jobs.drain(..) {
+                    match job {
+                        Job::Insert(_, reply) => {
+                            let _ = reply.send(Err(fail()));
+                        }
+                        Job::Update(_, reply) => {
+                            let _ = reply.send(Err(fail()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The shipped graded library (`data/library/<game-id>.tsv`, embedded): loaded
+//! into the store on start for each game the store has no grades for, so a
+//! fresh server offers levels at once and a store graded locally is left alone.
+
+use patience_engine::MAX_DEAL;
+
+use crate::embedded::LIBRARY;
+use crate::store::{Level, Store, StoreError};
+
+/// Reads one library file: a header line, then `deal<TAB>level` lines.
+/// Lines that do not parse are skipped and counted, never fatal: a bad line in
+/// a shipped file must not stop the site from starting.
+pub fn parse(text: &str) -> (Vec<(u64, Level)>, usize) {
+    let mut grades = Vec::new();
+    let mut bad = 0;
+    for line in text.lines().skip(1) {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut cols = line.split('\t');
+        let deal = cols.next().and_then(|d| d.trim().parse::<u64>().ok());
+        let level = cols.next().and_then(|l| Level::parse(l.trim()).ok());
+        match (deal, level) {
+            (Some(d), Some(l)) if (1..=MAX_DEAL).contains(&d) => grades.push((d, l)),
+            _ => bad += 1,
+        }
+    }
+    (grades, bad)
+}
+
+/// Loads every embedded library file whose game is known and not yet graded in the store.
+pub fn load_embedded(store: &mut Store) -> Result<(), StoreError> {
+    for (path, bytes) in LIBRARY {
+        let Some(game) = path.strip_suffix(".tsv") else {
+            continue;
+        };
+        if patience_engine::game(game).is_none() {
+            tracing::warn!(file = path, "library file for an unknown game; skipped");
+            continue;
+        }
+        if store.has_grades(game)? {
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes);
+        let (grades, bad) = parse(&text);
+        let n = store.put_grades(game, &grades)?;
+        if bad > 0 {
+            tracing::warn!(
+                file = path,
+                bad,
+                "library lines that did not parse were skipped"
+            );
+        }
+        tracing::info!(game, deals = n, "loaded the graded library");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn library_lines_parse_and_bad_ones_are_counted() {
+        let (grades, bad) =
+            parse("deal\tlevel\n5\teasy\n6\thard\n\n7\ttrivial\n0\teasy\nx\tmedium\n8\tunknown\n");
+        assert_eq!(
+            grades,
+            vec![(5, Level::Easy), (6, Level::Hard), (8, Level::Unknown)]
+        );
+        assert_eq!(bad, 3);
+    }
+}

@@ -1,0 +1,97 @@
+//! A player's statistics per game, worked out from the stored games, so they
+//! can never disagree with them.
+//!
+//! Counted games are those with at least one move. A won game extends the
+//! streak; an unfinished game followed by a later game of the same kind was
+//! abandoned and ends it; the newest unfinished game is still in play and
+//! changes nothing yet.
+
+use serde::Serialize;
+
+use crate::store::PlayedGame;
+
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct GameStats {
+    pub game: &'static str,
+    pub played: u64,
+    pub won: u64,
+    pub current_streak: u64,
+    pub best_streak: u64,
+    pub best_time_ms: Option<i64>,
+    pub best_moves: Option<u64>,
+}
+
+/// One entry per game of the catalogue, in catalogue order.
+pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
+    patience_engine::games()
+        .iter()
+        .map(|spec| {
+            let mut s = GameStats {
+                game: spec.id,
+                played: 0,
+                won: 0,
+                current_streak: 0,
+                best_streak: 0,
+                best_time_ms: None,
+                best_moves: None,
+            };
+            let games: Vec<&PlayedGame> = history
+                .iter()
+                .filter(|g| g.game == spec.id && (g.move_count > 0 || g.finished))
+                .collect();
+            for (i, g) in games.iter().enumerate() {
+                s.played += 1;
+                if g.finished {
+                    s.won += 1;
+                    s.current_streak += 1;
+                    s.best_streak = s.best_streak.max(s.current_streak);
+                    s.best_time_ms =
+                        Some(s.best_time_ms.map_or(g.elapsed_ms, |t| t.min(g.elapsed_ms)));
+                    s.best_moves = Some(s.best_moves.map_or(g.move_count, |m| m.min(g.move_count)));
+                } else if i + 1 < games.len() {
+                    s.current_streak = 0;
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(moves: u64, finished: bool, ms: i64) -> PlayedGame {
+        PlayedGame {
+            game: "fan".into(),
+            move_count: moves,
+            finished,
+            elapsed_ms: ms,
+        }
+    }
+
+    #[test]
+    fn streaks_break_on_abandoned_games_only() {
+        let history = [
+            g(50, true, 9000),
+            g(10, false, 100), // abandoned: breaks the streak
+            g(0, false, 0),    // never touched: not counted
+            g(60, true, 8000),
+            g(55, true, 12000),
+            g(3, false, 50), // in play now: the streak stands
+        ];
+        let fan = per_game(&history)
+            .into_iter()
+            .find(|s| s.game == "fan")
+            .unwrap();
+        assert_eq!((fan.played, fan.won), (5, 3));
+        assert_eq!((fan.current_streak, fan.best_streak), (2, 2));
+        assert_eq!(fan.best_time_ms, Some(8000));
+        assert_eq!(fan.best_moves, Some(50));
+        let krug = per_game(&history)
+            .into_iter()
+            .find(|s| s.game == "krug")
+            .unwrap();
+        assert_eq!((krug.played, krug.won, krug.best_time_ms), (0, 0, None));
+    }
+}

@@ -1,0 +1,225 @@
+//! The JSON the page receives: a game's state as docs/api.md describes it,
+//! drawn from the engine. The stock is face down, so only its count is sent.
+
+use patience_engine::{Game, GameSpec, Move, PileKind, Position, TableLayout};
+use serde::Serialize;
+
+/// A game's state with everything the page draws and every legal move.
+#[derive(Serialize, Debug)]
+pub struct State {
+    pub uid: String,
+    pub game: &'static str,
+    pub name_en: &'static str,
+    pub name_ru: &'static str,
+    pub layout: &'static str,
+    pub deal: u64,
+    pub level: String,
+    pub moves: usize,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub redeals_left: u8,
+    pub draw_available: bool,
+    pub won: bool,
+    pub stuck: bool,
+    pub elapsed_ms: i64,
+    pub piles: Vec<Pile>,
+    pub legal: Vec<Legal>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct Pile {
+    pub name: String,
+    pub kind: &'static str,
+    pub count: usize,
+    pub cards: Vec<CardView>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct CardView {
+    pub card: String,
+    pub label: String,
+}
+
+/// One legal move, with what the page needs to light up drag targets.
+#[derive(Serialize, Debug, Clone)]
+pub struct Legal {
+    #[serde(rename = "move")]
+    pub text: String,
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// The card picked up (for a run, its lowest card, the one the player grabs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+}
+
+/// Bookkeeping the engine does not hold.
+pub struct Meta<'a> {
+    pub uid: &'a str,
+    pub level: &'a str,
+    pub elapsed_ms: i64,
+}
+
+pub fn layout_name(layout: TableLayout) -> &'static str {
+    match layout {
+        TableLayout::Rows => "rows",
+        TableLayout::BigFan => "big-fan",
+        TableLayout::Birds => "birds",
+        TableLayout::Circle => "circle",
+        TableLayout::BlondesAndBrunettes => "blondes-and-brunettes",
+        TableLayout::Nivernaise => "nivernaise",
+    }
+}
+
+pub fn kind_name(kind: PileKind) -> &'static str {
+    match kind {
+        PileKind::Tableau(_) => "tableau",
+        PileKind::Foundation(_) => "foundation",
+        PileKind::Cell(_) => "cell",
+        PileKind::Reserve => "reserve",
+        PileKind::Waste => "waste",
+        PileKind::Stock => "stock",
+    }
+}
+
+pub fn state(game: &Game, meta: &Meta) -> State {
+    let pos = game.position();
+    let spec: &GameSpec = pos.spec();
+    let legal_moves = pos.legal_moves();
+    State {
+        uid: meta.uid.to_string(),
+        game: spec.id,
+        name_en: spec.name_en,
+        name_ru: spec.name_ru,
+        layout: layout_name(spec.layout),
+        deal: pos.deal_number(),
+        level: meta.level.to_string(),
+        moves: game.moves().len(),
+        can_undo: !game.moves().is_empty(),
+        can_redo: !game.redo_moves().is_empty(),
+        redeals_left: pos.redeals_left(),
+        draw_available: legal_moves.iter().any(|m| matches!(m, Move::Draw { .. })),
+        won: pos.is_won(),
+        stuck: !pos.is_won() && legal_moves.is_empty(),
+        elapsed_ms: meta.elapsed_ms,
+        piles: piles(pos),
+        legal: legal_moves.iter().map(|&m| legal(pos, m)).collect(),
+    }
+}
+
+fn piles(pos: &Position) -> Vec<Pile> {
+    let layout = pos.layout();
+    layout
+        .ids()
+        .filter_map(|id| {
+            let kind = layout.kind(id)?;
+            let cards = pos.pile(id);
+            let shown = if kind == PileKind::Stock {
+                Vec::new()
+            } else {
+                cards.iter().map(|c| card_view(*c)).collect()
+            };
+            Some(Pile {
+                name: layout.name(id).to_string(),
+                kind: kind_name(kind),
+                count: cards.len(),
+                cards: shown,
+            })
+        })
+        .collect()
+}
+
+fn card_view(c: patience_engine::Card) -> CardView {
+    CardView {
+        card: c.to_string(),
+        label: c.name(),
+    }
+}
+
+/// A move as the page sees it.
+pub fn legal(pos: &Position, mv: Move) -> Legal {
+    let layout = pos.layout();
+    let name = |p| Some(layout.name(p).to_string());
+    let text = mv.text(layout);
+    match mv {
+        Move::Step { from, to } => {
+            let pile = pos.pile(from);
+            let carried = pos.check(mv).unwrap_or(1).max(1);
+            let card = pile
+                .len()
+                .checked_sub(carried)
+                .and_then(|i| pile.get(i))
+                .map(|c| c.to_string());
+            Legal {
+                text,
+                kind: "step",
+                from: name(from),
+                index: None,
+                to: name(to),
+                card,
+            }
+        }
+        Move::Draw { from, index, to } => Legal {
+            text,
+            kind: "draw",
+            from: name(from),
+            index: Some(index),
+            to: name(to),
+            card: pos.pile(from).get(index as usize).map(|c| c.to_string()),
+        },
+        Move::Deal => Legal {
+            text,
+            kind: "deal",
+            from: None,
+            index: None,
+            to: None,
+            card: None,
+        },
+        Move::Redeal => Legal {
+            text,
+            kind: "redeal",
+            from: None,
+            index: None,
+            to: None,
+            card: None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stock_is_sent_as_a_count_only() {
+        for spec in patience_engine::games() {
+            let game = Game::new(spec, 7).unwrap();
+            let s = state(
+                &game,
+                &Meta {
+                    uid: "u",
+                    level: "any",
+                    elapsed_ms: 0,
+                },
+            );
+            let total: usize = s.piles.iter().map(|p| p.count).sum();
+            assert_eq!(total, spec.card_count(), "{}", spec.id);
+            for p in &s.piles {
+                if p.kind == "stock" {
+                    assert!(p.cards.is_empty(), "{}", spec.id);
+                } else {
+                    assert_eq!(p.cards.len(), p.count, "{}", spec.id);
+                }
+            }
+            // Every legal move's text parses back to the move the engine listed.
+            let pos = game.position();
+            for (l, m) in s.legal.iter().zip(pos.legal_moves()) {
+                assert_eq!(Move::parse(&l.text, pos.layout()).unwrap(), m);
+            }
+        }
+    }
+}
