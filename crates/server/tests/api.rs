@@ -1,0 +1,504 @@
+//! The API through a real server on loopback and a real SQLite file.
+
+mod common;
+
+use std::collections::HashSet;
+use std::io::{Read, Write};
+
+use common::{first_legal, moves, temp_db, uid, Player, Server};
+use patience_engine::{Move, Position};
+use patience_server::store::Store;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// A move the engine refuses in this state: a step from t1 to each pile in turn
+/// until one is not listed as legal.
+fn illegal_move(state: &Value) -> String {
+    let legal: HashSet<&str> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["move"].as_str().unwrap())
+        .collect();
+    state["piles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("t1>{}", p["name"].as_str().unwrap()))
+        .find(|m| !legal.contains(m.as_str()))
+        .expect("some step from t1 is illegal")
+}
+
+#[tokio::test]
+async fn an_illegal_move_is_refused_with_the_reason_and_nothing_is_stored() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let state = p.new_game("la-belle-lucie", 17).await;
+    let uid = uid(&state);
+    let (status, _) = p.play(&uid, &first_legal(&state), 0).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, before) = p.get(&format!("/api/play/{uid}")).await;
+
+    let (status, body) = p.play(&uid, &illegal_move(&before), 1).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let msg = body["error"].as_str().unwrap();
+    assert!(msg.contains("illegal move"), "{msg}");
+
+    let (_, after) = p.get(&format!("/api/play/{uid}")).await;
+    assert_eq!(after["piles"], before["piles"]);
+    assert_eq!(moves(&after), 1);
+    server.stop().await;
+    let row = Store::open(&db.path)
+        .unwrap()
+        .load_game(&uid)
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.move_count, 1);
+    assert_eq!(row.moves.split_whitespace().count(), 1);
+}
+
+#[tokio::test]
+async fn bad_requests_get_4xx_with_a_message() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let state = p.new_game("fan", 3).await;
+    let uid = uid(&state);
+    let play = format!("/api/play/{uid}/move");
+
+    let cases: Vec<(&str, Vec<u8>, StatusCode)> = vec![
+        (
+            play.as_str(),
+            b"{\"move\": ".to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (play.as_str(), b"[1,2,3]".to_vec(), StatusCode::BAD_REQUEST),
+        (
+            play.as_str(),
+            br#"{"move": "t1>f1"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            play.as_str(),
+            br#"{"move": "t99>f1", "expect": 0}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            play.as_str(),
+            br#"{"move": "deal", "expect": 0}"#.to_vec(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            play.as_str(),
+            format!("{{\"move\": \"{}\", \"expect\": 0}}", "x".repeat(70_000)).into_bytes(),
+            StatusCode::PAYLOAD_TOO_LARGE,
+        ),
+        (
+            "/api/games/no-such-game/new",
+            b"{}".to_vec(),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            "/api/games/fan/new",
+            br#"{"deal": 0}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/games/fan/new",
+            br#"{"deal": 4294967296}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/games/fan/new",
+            br#"{"deal": -3}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/games/fan/new",
+            br#"{"level": "trivial"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "/api/play/00000000000000000000000000000000/move",
+            br#"{"move": "deal", "expect": 0}"#.to_vec(),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            "/api/play/..%2F..%2Fetc/undo",
+            br#"{"expect": 0}"#.to_vec(),
+            StatusCode::NOT_FOUND,
+        ),
+    ];
+    for (path, body, want) in cases {
+        let (status, answer) = p.post_raw(path, body.clone()).await;
+        assert_eq!(
+            status,
+            want,
+            "{path} {}",
+            String::from_utf8_lossy(&body[..body.len().min(60)])
+        );
+        assert!(
+            answer["error"].as_str().is_some_and(|m| !m.is_empty()),
+            "{path}: {answer}"
+        );
+    }
+    let (status, _) = p.get("/api/games/no-such-game/rules").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = p.get("/api/nothing-here").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // None of that touched the game.
+    let (_, now) = p.get(&format!("/api/play/{uid}")).await;
+    assert_eq!(now["piles"], state["piles"]);
+    assert_eq!(moves(&now), 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_truncated_body_is_refused() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let state = p.new_game("fan", 3).await;
+    let uid = uid(&state);
+    let cookie = p.cookie.clone().unwrap();
+    let addr = server.url.trim_start_matches("http://").to_string();
+    let reply = tokio::task::spawn_blocking(move || {
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        let body = r#"{"move": "t1>f1", "expect": 0}"#;
+        let head = format!(
+            "POST /api/play/{uid}/move HTTP/1.1\r\nhost: x\r\ncookie: {cookie}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+            body.len() + 40
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        s.write_all(body.as_bytes()).unwrap();
+        s.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut out = String::new();
+        let _ = s.read_to_string(&mut out);
+        out
+    })
+    .await
+    .unwrap();
+    let status_line = reply.lines().next().unwrap_or("");
+    assert!(status_line.contains(" 400 "), "{reply}");
+    let (_, now) = p.get(&format!("/api/play/{}", common::uid(&state))).await;
+    assert_eq!(moves(&now), 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn another_players_game_is_not_found() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut alice = Player::new(&server.url);
+    let mut bob = Player::new(&server.url);
+    let state = alice.new_game("fan", 9).await;
+    let uid = uid(&state);
+    bob.get("/api/stats").await;
+    assert!(bob.cookie.is_some() && bob.cookie != alice.cookie);
+    let (status, body) = bob.get(&format!("/api/play/{uid}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, _) = bob.play(&uid, &first_legal(&state), 0).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = bob.post(&format!("/api/play/{uid}/hint"), json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // A forged cookie is a new player, not an error.
+    let mut mallory = Player::new(&server.url);
+    mallory.cookie = Some("patience_player=not-a-token".into());
+    let (status, _) = mallory.get(&format!("/api/play/{uid}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // Alice still plays it.
+    let (status, _) = alice.play(&uid, &first_legal(&state), 0).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, cont) = alice.get("/api/continue").await;
+    assert_eq!(cont[0]["uid"], json!(uid));
+    let (_, none) = bob.get("/api/continue").await;
+    assert_eq!(none, json!([]));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_stale_move_count_gets_409_with_the_current_state() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let state = p.new_game("la-belle-lucie", 5).await;
+    let uid = uid(&state);
+    let mv = first_legal(&state);
+    let (status, s1) = p.play(&uid, &mv, 0).await;
+    assert_eq!(status, StatusCode::OK);
+    // A second tab that still believes the game has no moves.
+    let (status, body) = p.play(&uid, &first_legal(&state), 0).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["state"]["moves"], json!(1));
+    assert_eq!(body["state"]["piles"], s1["piles"]);
+    let (status, _) = p
+        .post(&format!("/api/play/{uid}/undo"), json!({"expect": 7}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn undo_and_redo_round_trip_and_survive_a_restart() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let mut state = p.new_game("la-belle-lucie", 11).await;
+    let uid = uid(&state);
+    let mut seen = vec![state["piles"].clone()];
+    for n in 0..4 {
+        let (status, next) = p.play(&uid, &first_legal(&state), n).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        state = next;
+        seen.push(state["piles"].clone());
+    }
+    for n in (2..4).rev() {
+        let (status, s) = p
+            .post(&format!("/api/play/{uid}/undo"), json!({"expect": n + 1}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{s}");
+        assert_eq!(s["piles"], seen[n as usize]);
+        assert_eq!(s["can_redo"], json!(true));
+    }
+    // The server goes away mid-game; a new one on the same file resumes it.
+    server.stop().await;
+    let server = Server::start(&db.path).await;
+    p.url = server.url.clone();
+    let (status, s) = p.get(&format!("/api/play/{uid}")).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(moves(&s), 2);
+    assert_eq!(s["piles"], seen[2]);
+    assert_eq!(s["can_redo"], json!(true));
+    for n in 2..4 {
+        let (status, s) = p
+            .post(&format!("/api/play/{uid}/redo"), json!({"expect": n}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{s}");
+        assert_eq!(s["piles"], seen[n as usize + 1]);
+    }
+    let (status, body) = p
+        .post(&format!("/api/play/{uid}/redo"), json!({"expect": 4}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let mut undos = 0;
+    while undos < 10 {
+        let (status, _) = p
+            .post(
+                &format!("/api/play/{uid}/undo"),
+                json!({"expect": 4 - undos}),
+            )
+            .await;
+        if status != StatusCode::OK {
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+            break;
+        }
+        undos += 1;
+    }
+    assert_eq!(undos, 4);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_corrupt_row_gives_a_clear_error_and_is_kept() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let state = p.new_game("fan", 2).await;
+    let uid = uid(&state);
+    p.play(&uid, &first_legal(&state), 0).await;
+    server.stop().await;
+    let bad = "t1>f1 t1>f1 t1>f1 t1>f1 t1>f1 t1>f1 zz>top";
+    Store::open(&db.path)
+        .unwrap()
+        .execute_raw(&format!(
+            "UPDATE games SET moves = '{bad}' WHERE uid = '{uid}'"
+        ))
+        .unwrap();
+    let server = Server::start(&db.path).await;
+    p.url = server.url.clone();
+    for _ in 0..2 {
+        let (status, body) = p.get(&format!("/api/play/{uid}")).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("cannot be loaded"),
+            "{body}"
+        );
+        let (status, _) = p.play(&uid, "t1>f1", 7).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    }
+    // The server is still up, and the row is untouched.
+    let other = p.new_game("fan", 3).await;
+    assert_eq!(moves(&other), 0);
+    server.stop().await;
+    let row = Store::open(&db.path)
+        .unwrap()
+        .load_game(&uid)
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.moves, bad);
+}
+
+/// Depth-first search over the engine's legal moves, for a won game made
+/// honestly in the test (the solver is another crate's business).
+fn winning_line(
+    pos: &mut Position,
+    seen: &mut HashSet<u64>,
+    path: &mut Vec<Move>,
+    budget: &mut u32,
+) -> bool {
+    if pos.is_won() {
+        return true;
+    }
+    if *budget == 0 || path.len() > 300 || !seen.insert(pos.hash()) {
+        return false;
+    }
+    *budget -= 1;
+    for m in pos.legal_moves() {
+        let undo = pos.apply(m).unwrap();
+        path.push(m);
+        if winning_line(pos, seen, path, budget) {
+            return true;
+        }
+        path.pop();
+        pos.undo(&undo);
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_won_game_counts_in_the_stats() {
+    let (game, deal) = ("krug", 5);
+    let spec = patience_engine::game(game).unwrap();
+    let mut pos = Position::deal(spec, deal).unwrap();
+    let mut line = Vec::new();
+    assert!(winning_line(
+        &mut pos,
+        &mut HashSet::new(),
+        &mut line,
+        &mut 20_000
+    ));
+    let layout = *pos.layout();
+
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    // An abandoned game first: it counts as played and lost.
+    let lost = p.new_game(game, 1).await;
+    p.play(&uid(&lost), &first_legal(&lost), 0).await;
+    let state = p.new_game(game, deal).await;
+    let uid = uid(&state);
+    let mut last = state;
+    for (n, m) in line.iter().enumerate() {
+        let (status, s) = p.play(&uid, &m.text(&layout), n as u64).await;
+        assert_eq!(status, StatusCode::OK, "{s}");
+        last = s;
+    }
+    assert_eq!(last["won"], json!(true));
+    let (status, _) = p
+        .post(
+            &format!("/api/play/{uid}/undo"),
+            json!({"expect": line.len()}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a won game stays won"
+    );
+
+    let (_, stats) = p.get("/api/stats").await;
+    let krug = stats
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["game"] == json!(game))
+        .unwrap();
+    assert_eq!(krug["played"], json!(2));
+    assert_eq!(krug["won"], json!(1));
+    assert_eq!(krug["current_streak"], json!(1));
+    assert_eq!(krug["best_streak"], json!(1));
+    assert!(krug["best_time_ms"].as_i64().is_some(), "{krug}");
+    assert_eq!(krug["best_moves"], json!(line.len()));
+    let (_, cont) = p.get("/api/continue").await;
+    assert!(cont
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["uid"] != json!(uid)));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn catalogue_rules_pages_and_levels() {
+    let db = temp_db();
+    {
+        let store = Store::open(&db.path).unwrap();
+        store.put_grade("fan", 42, "easy", "{}").unwrap();
+    }
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let (status, games) = p.get("/api/games").await;
+    assert_eq!(status, StatusCode::OK);
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), patience_engine::games().len());
+    let fan = games.iter().find(|g| g["id"] == json!("fan")).unwrap();
+    assert_eq!(fan["levels"], json!(["any", "easy"]));
+    let (status, s) = p.post("/api/games/fan/new", json!({"level": "easy"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    assert_eq!(
+        (s["deal"].clone(), s["level"].clone()),
+        (json!(42), json!("easy"))
+    );
+    let (status, body) = p.post("/api/games/fan/new", json!({"level": "hard"})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body["error"].as_str().unwrap().contains("hard"));
+    let (status, s) = p.post("/api/games/fan/new", json!({})).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(s["level"], json!("any"));
+    let (status, rules) = p.get("/api/games/la-belle-lucie/rules").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(rules["markdown"]
+        .as_str()
+        .unwrap()
+        .starts_with("## la-belle-lucie"));
+    // Pages are the embedded page; unknown static files are 404.
+    for path in ["/", "/play/fan", "/play/fan/12", "/rules/fan"] {
+        let res = reqwest::get(format!("{}{path}", server.url)).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert!(res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html"));
+    }
+    let res = reqwest::get(format!("{}/static/no-such-file.js", server.url))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_hint_names_a_legal_move() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let state = p.new_game("krug", 5).await;
+    let uid = uid(&state);
+    let (status, hint) = p.post(&format!("/api/play/{uid}/hint"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    let kind = hint["kind"].as_str().unwrap();
+    assert!(["solution", "heuristic"].contains(&kind), "{hint}");
+    let mv = hint["move"].as_str().unwrap();
+    assert!(
+        state["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["move"] == json!(mv)),
+        "{hint}"
+    );
+    let (status, _) = p.play(&uid, mv, 0).await;
+    assert_eq!(status, StatusCode::OK);
+    server.stop().await;
+}

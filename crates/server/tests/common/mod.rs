@@ -1,0 +1,148 @@
+//! A real server on 127.0.0.1 (a free port) over a temporary SQLite file, and a
+//! client that keeps its player cookie like a browser would.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio::sync::oneshot;
+
+pub struct Server {
+    pub url: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Server {
+    pub async fn start(db: &Path) -> Server {
+        let bound = patience_server::bind(&patience_server::Config {
+            addr: "127.0.0.1".parse().unwrap(),
+            port: 0,
+            db: db.to_path_buf(),
+        })
+        .await
+        .expect("server binds");
+        let url = format!("http://{}", bound.local_addr().unwrap());
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            bound
+                .run(async {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("server runs");
+        });
+        Server {
+            url,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// Stops the server and waits until it has finished.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.task.take() {
+            t.await.unwrap();
+        }
+    }
+}
+
+pub struct TempDb {
+    _dir: tempfile::TempDir,
+    pub path: PathBuf,
+}
+
+pub fn temp_db() -> TempDb {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("patience.db");
+    TempDb { _dir: dir, path }
+}
+
+/// One browser: a player cookie, set by the first answer that makes one.
+#[derive(Clone)]
+pub struct Player {
+    pub http: reqwest::Client,
+    pub url: String,
+    pub cookie: Option<String>,
+}
+
+impl Player {
+    pub fn new(url: &str) -> Player {
+        Player {
+            http: reqwest::Client::new(),
+            url: url.to_string(),
+            cookie: None,
+        }
+    }
+
+    async fn send(&mut self, req: reqwest::RequestBuilder) -> (StatusCode, Value) {
+        let req = match &self.cookie {
+            Some(c) => req.header("cookie", c.clone()),
+            None => req,
+        };
+        let res = req.send().await.expect("request goes through");
+        if let Some(set) = res.headers().get("set-cookie") {
+            let pair = set.to_str().unwrap().split(';').next().unwrap().to_string();
+            self.cookie = Some(pair);
+        }
+        let status = res.status();
+        let text = res.text().await.unwrap();
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    pub async fn get(&mut self, path: &str) -> (StatusCode, Value) {
+        let req = self.http.get(format!("{}{path}", self.url));
+        self.send(req).await
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
+        let req = self
+            .http
+            .post(format!("{}{path}", self.url))
+            .header("content-type", "application/json")
+            .body(body.to_string());
+        self.send(req).await
+    }
+
+    pub async fn post_raw(&mut self, path: &str, body: Vec<u8>) -> (StatusCode, Value) {
+        let req = self.http.post(format!("{}{path}", self.url)).body(body);
+        self.send(req).await
+    }
+
+    /// A new game of `game` at `deal`; returns its state.
+    pub async fn new_game(&mut self, game: &str, deal: u64) -> Value {
+        let (status, state) = self
+            .post(&format!("/api/games/{game}/new"), json!({ "deal": deal }))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{state}");
+        state
+    }
+
+    pub async fn play(&mut self, uid: &str, mv: &str, expect: u64) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/play/{uid}/move"),
+            json!({ "move": mv, "expect": expect }),
+        )
+        .await
+    }
+}
+
+/// The state's uid and move count.
+pub fn uid(state: &Value) -> String {
+    state["uid"].as_str().unwrap().to_string()
+}
+
+pub fn moves(state: &Value) -> u64 {
+    state["moves"].as_u64().unwrap()
+}
+
+/// The first legal move's text.
+pub fn first_legal(state: &Value) -> String {
+    state["legal"][0]["move"].as_str().unwrap().to_string()
+}
