@@ -83,13 +83,19 @@ export function cardFace(code) {
   const colour = SUITS[suit]?.[1] ?? 'black';
   const svg = el('svg', { viewBox: '0 0 100 140', class: `face ${colour}`, 'aria-hidden': 'true' });
   el('rect', { x: 1, y: 1, width: 98, height: 138, rx: 8, class: 'paper' }, svg);
+  const court = !PIPS[rank] && rank !== 'A';
+  // Court card: a framed panel under the letter and the suit, no artwork.
+  if (court) el('rect', { x: 30, y: 24, width: 52, height: 92, rx: 5, class: 'court' }, svg);
   const ink = el('g', { class: 'ink' }, svg);
   // Corner index: large, top-left (the part a fan leaves visible), and mirrored.
   const idx = (g) => {
-    const t = el('text', { x: rank === '10' ? 17 : 16, y: 31, 'text-anchor': 'middle', class: 'rank' }, g);
+    const t = el('text', { x: 15, y: 30, 'text-anchor': 'middle', class: 'rank' }, g);
     t.textContent = rank;
-    if (rank === '10') t.setAttribute('textLength', '28');
-    suitUse(g, suit, 16, 46, 20);
+    if (rank === '10') {
+      t.setAttribute('textLength', '25');
+      t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+    }
+    suitUse(g, suit, 15, 45, 19);
   };
   idx(ink);
   idx(el('g', { transform: 'rotate(180 50 70)' }, ink));
@@ -97,9 +103,7 @@ export function cardFace(code) {
     for (const [x, y, flip] of PIPS[rank]) suitUse(ink, suit, x, y, rank === '10' || rank === '9' ? 17 : 19, flip);
   } else if (rank === 'A') {
     suitUse(ink, suit, 55, 76, 44);
-  } else {
-    // Court card: a framed panel with the letter and the suit, no artwork.
-    el('rect', { x: 30, y: 24, width: 52, height: 92, rx: 5, class: 'court' }, svg);
+  } else if (court) {
     const t = el('text', { x: 56, y: 76, 'text-anchor': 'middle', class: 'court-letter' }, ink);
     t.textContent = rank;
     suitUse(ink, suit, 56, 97, 22);

@@ -33,8 +33,9 @@ function band(left, foundations, width) {
   left.forEach((n, i) => out.push(stack(n, i * (1 + GAP), 0)));
   const leftW = left.length ? left.length * (1 + GAP) + GAP * 2 : 0;
   const room = Math.max(1, Math.floor((width - leftW + GAP) / (1 + GAP)));
-  const perRow = Math.min(foundations.length, room);
-  const rows = Math.ceil(foundations.length / perRow) || 0;
+  // Balanced rows: eight foundations that need two rows go four and four.
+  const rows = Math.ceil(foundations.length / room) || 0;
+  const perRow = rows ? Math.ceil(foundations.length / rows) : 1;
   foundations.forEach((n, i) => {
     const r = Math.floor(i / perRow), c = i % perRow;
     const x = width - (perRow - c) * (1 + GAP) + GAP;
@@ -109,15 +110,15 @@ function blondes(state, opts) {
   const items = [];
   let y = 0, width;
   const reserve = byKind(state, 'reserve');
-  const resW = 1 + 9 * 0.3;
+  const resW = 1 + 9 * 0.37;
   if (opts.narrow) {
-    width = Math.max(colsW, found.length / 2 * (1 + GAP) - GAP);
-    [...byKind(state, 'stock'), ...byKind(state, 'waste')].forEach((n, i) => items.push(stack(n, i * (1 + GAP), 0)));
-    reserve.forEach((n) => items.push({ name: n, x: width - resW, y: 0, w: resW, h: CH, mode: 'fan-h' }));
-    y = CH + GAP * 2;
-    const [fs, fh] = band([], found, width);
-    fs.forEach((p) => items.push({ ...p, y: p.y + y }));
-    y += fh + GAP * 3;
+    // Phones: stock, waste and two rows of foundations; the reserve spread across.
+    width = colsW;
+    const [top, topH] = band([...byKind(state, 'stock'), ...byKind(state, 'waste')], found, width);
+    items.push(...top);
+    y = topH + GAP * 2;
+    reserve.forEach((n) => items.push({ name: n, x: 0, y, w: width, h: CH, mode: 'fan-h' }));
+    y += CH + GAP * 3;
   } else {
     width = Math.max(colsW, (found.length + 2) * (1 + GAP) + GAP);
     const [top, topH] = band([...byKind(state, 'stock'), ...byKind(state, 'waste')], found, width);

@@ -12,8 +12,8 @@ import { arrange, CH, isNarrow } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { isLarge } from './prefs.js';
 
-const FAN_DX = 0.34; // horizontal fan spread, in card widths
-const FAN_DY = 0.27; // vertical fan spread, in card heights
+const FAN_DX = 0.36; // horizontal fan spread, in card widths
+const FAN_DY = 0.36; // vertical fan spread, in card heights
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -101,7 +101,7 @@ export class Table {
     this.dealInfo.textContent = `Deal ${s.deal}${s.level && s.level !== 'any' ? ` · ${s.level[0].toUpperCase()}${s.level.slice(1)}` : ''}`;
     const link = `/play/${encodeURIComponent(s.game)}/${s.deal}`;
     this.share.href = link;
-    this.share.textContent = `${location.host}${link}`;
+    this.share.textContent = link;
     this.moveCount.textContent = `${s.moves} move${s.moves === 1 ? '' : 's'}`;
     this.undoBtn.disabled = !s.can_undo;
     this.redoBtn.disabled = !s.can_redo;
@@ -336,6 +336,8 @@ export class Table {
     this.state = next;
     this.receivedAt = Date.now();
     this.hint = null;
+    delete this.root.dataset.hint;
+    this.redealBtn.classList.remove('hinted');
     this.render(fresh);
   }
 
@@ -436,6 +438,7 @@ export class Table {
       const hint = await api.hint(this.state.uid);
       this.showHint(hint);
     } catch (err) {
+      this.root.dataset.hint = 'error';
       this.say(err.message || 'No hint now.');
     } finally {
       this.busy = false;
