@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
 
 use tokio::sync::oneshot;
 
@@ -33,6 +34,8 @@ pub enum DbError {
 #[derive(Clone)]
 pub struct Db {
     writer: mpsc::Sender<Job>,
+    /// Dropped with the last handle, which tells the checkpointer to finish.
+    _checkpointer: Arc<mpsc::Sender<()>>,
     readers: Arc<Mutex<Vec<Store>>>,
     path: Arc<PathBuf>,
 }
@@ -46,6 +49,13 @@ impl Db {
     ) -> Result<Db, StoreError> {
         let mut store = Store::open(path)?;
         setup(&mut store)?;
+        store.disable_auto_checkpoint()?;
+        let checkpoints = Store::open(path)?;
+        let (alive, gone) = mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("db-checkpoint".into())
+            .spawn(move || checkpoint_loop(checkpoints, gone))
+            .map_err(|e| StoreError::Failed(format!("cannot start the checkpoint thread: {e}")))?;
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("db-writer".into())
@@ -53,6 +63,7 @@ impl Db {
             .map_err(|e| StoreError::Failed(format!("cannot start the writer thread: {e}")))?;
         Ok(Db {
             writer: tx,
+            _checkpointer: Arc::new(alive),
             readers: Arc::new(Mutex::new(Vec::new())),
             path: Arc::new(path.to_path_buf()),
         })
@@ -95,6 +106,23 @@ impl Db {
         .await
         .map_err(|e| DbError::Task(e.to_string()))?
     }
+}
+
+/// How often the WAL is copied into the main file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// Checkpoints on its own connection, off the writer's path, until the store is dropped.
+fn checkpoint_loop(store: Store, gone: mpsc::Receiver<()>) {
+    loop {
+        match gone.recv_timeout(CHECKPOINT_EVERY) {
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            _ => break,
+        }
+        if let Err(e) = store.checkpoint() {
+            tracing::warn!(error = %e, "checkpoint failed");
+        }
+    }
+    let _ = store.checkpoint();
 }
 
 fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {

@@ -405,6 +405,20 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Leaves checkpoints (copying the WAL into the main file, with an fsync)
+    /// to [`Store::checkpoint`], so the connection that commits moves never waits for one.
+    pub fn disable_auto_checkpoint(&self) -> Result<(), StoreError> {
+        self.conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+        Ok(())
+    }
+
+    /// Copies what it can of the WAL into the main file without blocking writers.
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
     /// Runs raw SQL; for tests that need to damage a row on purpose.
     #[doc(hidden)]
     pub fn execute_raw(&self, sql: &str) -> Result<usize, StoreError> {

@@ -1,0 +1,272 @@
+//! Load benchmark: many games played at once through the HTTP API on loopback.
+//!
+//! Starts the server in this process on 127.0.0.1 (a free port) over a fresh
+//! SQLite file, unless `--url` names a running one. `--clients` players each
+//! play their own games, one request at a time, choosing random legal moves
+//! (and now and then an undo), until `--requests` requests in all have been
+//! sent. Prints moves per second and latency percentiles, then (in-process
+//! mode) stops the server and checks that the database holds exactly the moves
+//! every game was acknowledged to have.
+//!
+//! `bench/load/run.sh` runs it in release mode.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+
+struct Args {
+    clients: usize,
+    requests: i64,
+    url: Option<String>,
+    db: Option<std::path::PathBuf>,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        clients: 64,
+        requests: 30_000,
+        url: None,
+        db: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || {
+            it.next()
+                .unwrap_or_else(|| die(&format!("{flag} needs a value")))
+        };
+        match flag.as_str() {
+            "--clients" => a.clients = value().parse().unwrap_or_else(|_| die("bad --clients")),
+            "--requests" => a.requests = value().parse().unwrap_or_else(|_| die("bad --requests")),
+            "--url" => a.url = Some(value()),
+            "--db" => a.db = Some(value().into()),
+            _ => die(&format!(
+                "unknown argument {flag}; use --clients N --requests N [--url URL | --db FILE]"
+            )),
+        }
+    }
+    a
+}
+
+fn die(msg: &str) -> ! {
+    eprintln!("load: {msg}");
+    std::process::exit(2)
+}
+
+/// What one client saw: per game, the moves the server acknowledged.
+#[derive(Default)]
+struct Seen {
+    games: HashMap<String, Vec<String>>,
+    move_latencies: Vec<Duration>,
+    other_latencies: Vec<Duration>,
+    moves: u64,
+    errors: u64,
+}
+
+async fn post(
+    http: &reqwest::Client,
+    url: &str,
+    cookie: &Option<String>,
+    body: Value,
+) -> Result<(u16, Value, Option<String>), String> {
+    let mut req = http
+        .post(url)
+        .header("content-type", "application/json")
+        .body(body.to_string());
+    if let Some(c) = cookie {
+        req = req.header("cookie", c);
+    }
+    let res = req.send().await.map_err(|e| e.to_string())?;
+    let set = res
+        .headers()
+        .get("set-cookie")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::to_string);
+    let status = res.status().as_u16();
+    let bytes = res.bytes().await.map_err(|e| e.to_string())?;
+    let value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
+    Ok((status, value, set))
+}
+
+async fn client(id: usize, base: String, http: reqwest::Client, budget: Arc<AtomicI64>) -> Seen {
+    let mut rng = StdRng::seed_from_u64(id as u64 * 7919 + 1);
+    let games: Vec<&str> = patience_engine::games().iter().map(|g| g.id).collect();
+    let mut seen = Seen::default();
+    let mut cookie: Option<String> = None;
+    let mut state: Option<Value> = None;
+    while budget.fetch_sub(1, Ordering::Relaxed) > 0 {
+        let playable = state.as_ref().is_some_and(|s| {
+            s["won"] != json!(true)
+                && s["legal"].as_array().is_some_and(|l| !l.is_empty())
+                && s["moves"].as_u64().unwrap_or(0) < 400
+        });
+        let started = Instant::now();
+        let Some(s) = state.as_ref().filter(|_| playable) else {
+            let game = games[rng.gen_range(0..games.len())];
+            let deal = rng.gen_range(1..=1_000_000u64);
+            match post(
+                &http,
+                &format!("{base}/api/games/{game}/new"),
+                &cookie,
+                json!({ "deal": deal }),
+            )
+            .await
+            {
+                Ok((201, s, set)) => {
+                    if set.is_some() {
+                        cookie = set;
+                    }
+                    seen.games
+                        .insert(s["uid"].as_str().unwrap_or("").to_string(), Vec::new());
+                    state = Some(s);
+                }
+                other => {
+                    seen.errors += 1;
+                    eprintln!("new game failed: {other:?}");
+                }
+            }
+            seen.other_latencies.push(started.elapsed());
+            continue;
+        };
+        let uid = s["uid"].as_str().unwrap_or("").to_string();
+        let count = s["moves"].as_u64().unwrap_or(0);
+        let undo = count > 0 && rng.gen_bool(0.05);
+        let (path, body, mv) = if undo {
+            ("undo", json!({ "expect": count }), None)
+        } else {
+            let legal = s["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+            let mv = legal[rng.gen_range(0..legal.len())]["move"]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            ("move", json!({ "move": mv, "expect": count }), Some(mv))
+        };
+        match post(
+            &http,
+            &format!("{base}/api/play/{uid}/{path}"),
+            &cookie,
+            body,
+        )
+        .await
+        {
+            Ok((200, next, _)) => {
+                let acked = seen.games.entry(uid).or_default();
+                match mv {
+                    Some(m) => {
+                        acked.push(m);
+                        seen.moves += 1;
+                        seen.move_latencies.push(started.elapsed());
+                    }
+                    None => {
+                        acked.pop();
+                        seen.other_latencies.push(started.elapsed());
+                    }
+                }
+                state = Some(next);
+            }
+            other => {
+                seen.errors += 1;
+                eprintln!("{path} failed: {other:?}");
+                state = None;
+            }
+        }
+    }
+    seen
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[i]
+}
+
+fn main() {
+    let a = args();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = a.db.clone().unwrap_or_else(|| dir.path().join("load.db"));
+    runtime.block_on(async move {
+        let (base, server) = match &a.url {
+            Some(u) => (u.trim_end_matches('/').to_string(), None),
+            None => {
+                let bound = patience_server::bind(&patience_server::Config { addr: "127.0.0.1".parse().unwrap(), port: 0, db: db.clone() })
+                    .await
+                    .unwrap_or_else(|e| die(&e.to_string()));
+                let url = format!("http://{}", bound.local_addr().unwrap());
+                let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+                let task = tokio::spawn(bound.run(async {
+                    let _ = stopped.await;
+                }));
+                (url, Some((stop, task)))
+            }
+        };
+        println!("load: {} clients, {} requests, against {base}", a.clients, a.requests);
+        let http = reqwest::Client::builder().pool_max_idle_per_host(a.clients).build().expect("client");
+        let budget = Arc::new(AtomicI64::new(a.requests));
+        let started = Instant::now();
+        let tasks: Vec<_> = (0..a.clients).map(|i| tokio::spawn(client(i, base.clone(), http.clone(), budget.clone()))).collect();
+        let all = Arc::new(Mutex::new(Seen::default()));
+        for t in tasks {
+            let s = t.await.expect("client task");
+            let mut all = all.lock().unwrap();
+            all.games.extend(s.games);
+            all.move_latencies.extend(s.move_latencies);
+            all.other_latencies.extend(s.other_latencies);
+            all.moves += s.moves;
+            all.errors += s.errors;
+        }
+        let wall = started.elapsed();
+        let mut all = Arc::try_unwrap(all).ok().unwrap().into_inner().unwrap();
+        all.move_latencies.sort();
+        let l = &all.move_latencies;
+        println!(
+            "moves: {} acknowledged in {:.2} s = {:.0} moves/s ({} games, {} other requests, {} errors)",
+            all.moves,
+            wall.as_secs_f64(),
+            all.moves as f64 / wall.as_secs_f64(),
+            all.games.len(),
+            all.other_latencies.len(),
+            all.errors
+        );
+        println!(
+            "move latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            percentile(l, 0.50).as_secs_f64() * 1e3,
+            percentile(l, 0.99).as_secs_f64() * 1e3,
+            percentile(l, 1.0).as_secs_f64() * 1e3
+        );
+        let Some((stop, task)) = server else {
+            println!("durability: not checked against an external server");
+            return;
+        };
+        let _ = stop.send(());
+        task.await.expect("server task").expect("server ran");
+        let store = patience_server::store::Store::open(&db).expect("store opens");
+        let mut bad = 0;
+        for (uid, moves) in &all.games {
+            let row = store.load_game(uid).expect("store reads");
+            let stored: Vec<&str> = row.as_ref().map_or(Vec::new(), |r| r.moves.split_whitespace().collect());
+            if row.is_none() || stored != moves.iter().map(String::as_str).collect::<Vec<_>>() {
+                bad += 1;
+                if bad <= 5 {
+                    eprintln!("game {uid}: acknowledged {} moves, stored {}", moves.len(), stored.len());
+                }
+            }
+        }
+        if bad == 0 && all.errors == 0 {
+            println!("durability: all {} games hold exactly their acknowledged moves", all.games.len());
+        } else {
+            println!("durability: {bad} games differ from what was acknowledged; {} request errors", all.errors);
+            std::process::exit(1);
+        }
+    });
+}
