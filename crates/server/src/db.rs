@@ -113,11 +113,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
 /// Checkpoints on its own connection, off the writer's path, until the store is dropped.
 fn checkpoint_loop(store: Store, gone: mpsc::Receiver<()>) {
-    loop {
-        match gone.recv_timeout(CHECKPOINT_EVERY) {
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            _ => break,
-        }
+    while let Err(mpsc::RecvTimeoutError::Timeout) = gone.recv_timeout(CHECKPOINT_EVERY) {
         if let Err(e) = store.checkpoint() {
             tracing::warn!(error = %e, "checkpoint failed");
         }
