@@ -135,7 +135,7 @@ impl PersonPlayer {
         let to_kind = layout.kind(to)?;
         let mut score = match to_kind {
             PileKind::Foundation(_) => {
-                let mut s = if held_for_the_table(view, ip, from, card) {
+                let mut s = if held_for_the_table(view, ip, from) {
                     weight::TO_FOUNDATION_HELD
                 } else {
                     weight::TO_FOUNDATION
@@ -241,14 +241,13 @@ fn bury_penalty(ip: &Position, pile: &[Card]) -> i32 {
     worst
 }
 
-/// Whether `card`, the top of `from`, could still take a face-up card on the
+/// Whether the top card of `from` could still take a face-up card on the
 /// table that no foundation wants yet: then it should not go up so soon.
-fn held_for_the_table(view: &View, ip: &Position, from: PileId, card: Card) -> bool {
+fn held_for_the_table(view: &View, ip: &Position, from: PileId) -> bool {
     let layout = view.layout();
     if !matches!(layout.kind(from), Some(PileKind::Tableau(_))) {
         return false;
     }
-    let _ = card;
     layout
         .ids()
         .filter(|&id| !matches!(layout.kind(id), Some(PileKind::Foundation(_))))

@@ -180,6 +180,30 @@ fn the_hint_follower_ends() {
 }
 
 #[test]
+fn following_the_hint_wins_where_the_hint_search_finds_a_solution() {
+    let budget = Budget {
+        nodes: Some(20_000),
+        ..Budget::default()
+    };
+    let mut checked = 0;
+    for (id, deal) in [
+        ("la-belle-lucie", 18),
+        ("la-belle-lucie", 7),
+        ("nivernaise", 8),
+        ("nivernaise", 5),
+    ] {
+        let pos = Position::deal(game(id).unwrap(), deal).unwrap();
+        if let crate::Outcome::Win(_) = crate::solve(&pos, &budget).outcome {
+            let f = follow_hints(&pos, &budget, 2000);
+            assert!(f.won(), "{id} {deal}: {f:?}");
+            assert_eq!(f.heuristic_moves, 0);
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "the solver solved none of these easy deals");
+}
+
+#[test]
 fn levels_follow_the_evidence() {
     let win = SolverVerdict::Win { moves: 80 };
     let unknown = SolverVerdict::Unknown { limit: "nodes" };
