@@ -1,0 +1,220 @@
+// The page's furniture and manners: home, rules, Continue, keyboard, accessible
+// names, the Large switch, drag feedback, touch, the draw, a stale second tab,
+// share links and the phone layout of La Nivernaise.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { launch, open, PHONE } from './lib/browser.js';
+import { startServer } from './lib/server.js';
+import {
+  cardSelector, grabPoint, openDeal, playable, screenPiles, serverState, settle, statePiles, touchDrag, uidOf,
+} from './lib/table.js';
+
+let server, browser, games;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  games = await (await fetch(`${server.url}/api/games`)).json();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage(fn, viewport, extra) {
+  const { context, page } = await open(browser, server.url, viewport, extra);
+  try {
+    await fn(page, context);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+}
+
+async function clickAt(page, pile, index) {
+  const p = await grabPoint(page, cardSelector(pile, index));
+  await page.mouse.click(p.x, p.y);
+}
+
+test('the home page lists every game with its names, about line, levels and rules', () => withPage(async (page) => {
+  await page.goto('/');
+  await page.waitForSelector('article.game');
+  assert.equal(await page.locator('article.game').count(), games.length);
+  for (const g of games) {
+    const text = await page.textContent(`article.game[data-game="${g.id}"]`);
+    assert.ok(text.includes(g.name_en) && text.includes(g.name_ru) && text.includes(g.about), g.id);
+  }
+  await page.click('article.game[data-game="la-belle-lucie"] a:has-text("Rules")');
+  await page.waitForSelector('.rules .markdown');
+  assert.match(await page.textContent('.rules h1'), /La Belle Lucie/);
+  assert.ok(await page.locator('.rules .markdown li').count() > 0, 'lists are rendered');
+  assert.ok(!(await page.textContent('.rules .markdown')).includes('**'), 'bold is rendered, not shown as stars');
+}));
+
+test('a game in progress appears under Continue and resumes', () => withPage(async (page) => {
+  await openDeal(page, 'fan', 11);
+  const [card] = await playable(page);
+  await clickAt(page, card.pile, card.index);
+  await settle(page, 1);
+  const uid = uidOf(page);
+  const piles = await screenPiles(page);
+  await page.goto('/');
+  const link = page.locator(`a.continue[href="/game/${uid}"]`);
+  assert.match(await link.textContent(), /Fan.*deal 11, 1 moves/);
+  await link.click();
+  await page.waitForSelector('.board .pile');
+  await settle(page, 1);
+  assert.deepEqual(await screenPiles(page), piles);
+}));
+
+test('cards have spoken names and every move works from the keyboard', () => withPage(async (page) => {
+  await openDeal(page, 'la-belle-lucie', 21);
+  const labels = await page.$$eval('.board .card:not(.stock)', (cs) => cs.map((c) => c.getAttribute('aria-label')));
+  assert.equal(labels.length, 52);
+  for (const l of labels) assert.match(l, /^(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of (spades|hearts|diamonds|clubs)$/);
+  const state = await serverState(page);
+  assert.ok(labels.includes(state.piles[0].cards[0].label));
+
+  // Tab reaches a playable card, with a visible focus ring; Enter plays it.
+  await page.locator('button.rules-link').or(page.locator('a.rules-link')).focus();
+  let focused = null;
+  for (let i = 0; i < 10 && !focused; i++) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el?.classList.contains('card') ? { pile: el.dataset.pile, index: el.dataset.index, outline: getComputedStyle(el).outlineStyle } : null;
+    });
+  }
+  assert.ok(focused, 'Tab reaches a card');
+  assert.notEqual(focused.outline, 'none', 'the focused card shows a focus ring');
+  const moves = (await playable(page)).find((c) => c.pile === focused.pile && String(c.index) === focused.index).moves;
+  await page.keyboard.press('Enter');
+  await settle(page, 1);
+  const after1 = await serverState(page);
+  assert.ok(after1.piles.find((p) => p.name === moves[0].to).cards.some((c) => c.card === moves[0].card), 'Enter sent the card to its first destination');
+  // Focus stays on the table, so play can go on from the keyboard.
+  assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('card')));
+  await page.keyboard.press('Control+z');
+  await settle(page, 0);
+  await page.keyboard.press('Control+y');
+  await settle(page, 1);
+}));
+
+test('the Large switch makes cards bigger and is remembered', () => withPage(async (page) => {
+  await page.setViewportSize(PHONE);
+  await openDeal(page, 'la-belle-lucie', 3);
+  const width = () => page.$eval('.board .card:not(.stock)', (c) => c.getBoundingClientRect().width);
+  const small = await width();
+  await page.check('#large');
+  await page.waitForFunction((w) => document.querySelector('.board .card').getBoundingClientRect().width > w * 1.2, small);
+  await page.reload();
+  await page.waitForSelector('.board .pile');
+  assert.ok(await page.isChecked('#large'));
+  assert.ok((await width()) > small * 1.2, 'still large after a reload');
+  await page.uncheck('#large');
+}));
+
+test('while dragging, exactly the legal destinations light up; a drop elsewhere changes nothing', () => withPage(async (page) => {
+  await openDeal(page, 'house-on-the-hill', 4);
+  const card = (await playable(page)).find((c) => c.moves.length > 1) || (await playable(page))[0];
+  const expected = await page.evaluate(async (key) => {
+    const { dropTargets } = await import('/static/moves.js');
+    const t = window.patienceTable;
+    return [...dropTargets(t.state, t.byCard.get(key)).keys()].sort();
+  }, `${card.pile}:${card.index}`);
+  assert.ok(expected.length >= 1);
+  const from = await grabPoint(page, cardSelector(card.pile, card.index));
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 30, { steps: 4 });
+  const lit = await page.$$eval('.pile.drop-target', (ps) => ps.map((p) => p.dataset.pile).sort());
+  assert.deepEqual(lit, expected);
+  await page.mouse.move(5, 5, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction(() => !document.querySelector('.drag-layer'));
+  assert.equal((await serverState(page)).moves, 0);
+  assert.equal(await page.locator('.pile.drop-target').count(), 0);
+}));
+
+test('a finger drags a card on a touch screen', () => withPage(async (page) => {
+  await openDeal(page, 'trefoil', 9);
+  const card = (await playable(page))[0];
+  await touchDrag(page, card.pile, card.index, card.moves[0].to);
+  await settle(page, 1);
+  const state = await serverState(page);
+  assert.ok(state.piles.find((p) => p.name === card.moves[0].to).cards.some((c) => c.card === card.moves[0].card));
+}, PHONE, { hasTouch: true, isMobile: true }));
+
+test('the draw of the super-move plays a covered card once', () => withPage(async (page) => {
+  await openDeal(page, 'la-belle-lucie-super-move', 2);
+  const state = await serverState(page);
+  if (!state.legal.some((m) => m.kind === 'draw')) return; // no covered card playable in this deal
+  assert.match(await page.textContent('.status'), /draw/i);
+  const covered = (await playable(page)).find((c) => c.moves.some((m) => m.move.includes('@')));
+  await clickAt(page, covered.pile, covered.index);
+  await settle(page, 1);
+  const next = await serverState(page);
+  assert.ok(!next.legal.some((m) => m.kind === 'draw'), 'the draw is used up');
+}));
+
+test('a move from a stale tab reloads that tab silently, and nothing is applied twice', () => withPage(async (a, context) => {
+  await openDeal(a, 'la-belle-lucie', 8);
+  const b = await context.newPage();
+  b.errors = [];
+  b.on('pageerror', (e) => b.errors.push(e.message));
+  await b.goto(a.url());
+  await b.waitForSelector('.board .pile');
+  await settle(b, 0);
+  const [first] = await playable(a);
+  await clickAt(a, first.pile, first.index);
+  await settle(a, 1);
+  // Tab b still shows the opening; its click carries expect 0 and gets 409.
+  const stale = (await playable(b)).find((c) => !(c.pile === first.pile && c.index === first.index)) || first;
+  await clickAt(b, stale.pile, stale.index);
+  await settle(b, 1);
+  const state = await serverState(a);
+  assert.equal(state.moves, 1, 'the stale move was not applied');
+  assert.deepEqual(await screenPiles(b), statePiles(state), 'tab b now shows the server state');
+  assert.equal((await b.textContent('.status')).trim(), '', 'no error shown');
+  assert.deepEqual(b.errors, []);
+}));
+
+test('a share link deals the same cards to another player', () => withPage(async (page) => {
+  await openDeal(page, 'melnitsa', 77);
+  const shown = await screenPiles(page);
+  const href = await page.getAttribute('.share', 'href');
+  assert.equal(href, '/play/melnitsa/77');
+  const other = await open(browser, server.url);
+  try {
+    await other.page.goto(href);
+    await other.page.waitForURL(/\/game\//);
+    await other.page.waitForSelector('.board .pile');
+    await settle(other.page, 0);
+    assert.deepEqual(await screenPiles(other.page), shown);
+    assert.notEqual(uidOf(other.page), uidOf(page));
+  } finally {
+    await other.context.close();
+  }
+}));
+
+test('La Nivernaise: flanks beside the line on a desktop, in one row under the foundations on a phone', () => withPage(async (page) => {
+  await openDeal(page, 'nivernaise', 12);
+  const boxes = () => page.$$eval('.board .pile', (ps) => Object.fromEntries(ps.map((p) => {
+    const r = p.getBoundingClientRect();
+    return [p.dataset.pile, { x: r.left, y: r.top, r: r.right, b: r.bottom }];
+  })));
+  let b = await boxes();
+  for (const c of ['c1', 'c2', 'c3', 'c4']) assert.ok(b[c].r <= b.t1.x, `${c} left of the line`);
+  for (const c of ['c5', 'c6', 'c7', 'c8']) assert.ok(b[c].x >= b.t6.r, `${c} right of the line`);
+  await page.setViewportSize(PHONE);
+  await page.waitForFunction((w) => document.querySelector('.board').offsetWidth <= w, PHONE.width);
+  b = await boxes();
+  const cells = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8'];
+  const maxFoundation = Math.max(...['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7', 'f8'].map((f) => b[f].b));
+  for (const c of cells) {
+    assert.equal(Math.round(b[c].y), Math.round(b.c1.y), `${c} in the flank row`);
+    assert.ok(b[c].y >= maxFoundation, `${c} under the foundations`);
+    assert.ok(b[c].r <= PHONE.width, `${c} on screen`);
+  }
+}));

@@ -1,0 +1,64 @@
+// A whole game won in the page by following the hint, then the win screen and
+// the statistics. La Belle Lucie on 36 cards is short; the solver wins it.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+
+import { launch, open } from './lib/browser.js';
+import { startServer } from './lib/server.js';
+import { askHint, openDeal, serverState, settle } from './lib/table.js';
+
+const GAME = 'la-belle-lucie-36';
+const MAX_MOVES = 200;
+
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Follows the hint ("Play it") until the game is won; false if the solver gives up. */
+async function followHints(page) {
+  for (let i = 0; i < MAX_MOVES; i++) {
+    const state = await serverState(page);
+    if (state.won) return true;
+    const hint = await askHint(page);
+    if (hint.kind !== 'solution') return false;
+    await page.click('.status button.play-hint');
+    await settle(page, state.moves + 1);
+  }
+  return false;
+}
+
+test('following the hint wins a short game, with a win screen and statistics', async () => {
+  const { context, page } = await open(browser, server.url);
+  try {
+    let won = false;
+    for (const deal of [1, 2, 3, 4, 5]) {
+      await openDeal(page, GAME, deal);
+      if (await followHints(page)) { won = true; break; }
+    }
+    assert.ok(won, 'one of five deals is won by following the hint');
+    const state = await serverState(page);
+    assert.equal(state.won, true);
+    await page.waitForSelector('.win[role="dialog"]');
+    const text = await page.textContent('.win');
+    assert.match(text, /You won/);
+    assert.match(text, new RegExp(`${state.moves} moves`));
+    assert.match(text, /\d+:\d\d/, 'the win screen shows the time');
+
+    const stats = await (await page.request.get('/api/stats')).json();
+    const mine = stats.find((s) => s.game === GAME);
+    assert.ok(mine && mine.won >= 1 && mine.played >= 1, 'the win is counted');
+    await page.goto('/');
+    await page.waitForSelector('table.stats');
+    assert.match(await page.textContent('table.stats'), /La Belle Lucie/);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+  }
+});
