@@ -85,7 +85,7 @@ export class Table {
     const newDeal = h('a', { class: 'button new-deal', href: `/play/${encodeURIComponent(s.game)}${levelQ}` }, 'New deal');
     const rules = h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(s.game)}` }, 'Rules');
     this.status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
-    this.board = h('div', { class: 'board', role: 'application', 'aria-label': 'card table' });
+    this.board = h('div', { class: 'board', role: 'region', 'aria-label': 'card table' });
     this.wrap = h('div', { class: 'board-wrap' }, this.board);
     this.root.replaceChildren(
       h('div', { class: 'table-head' }, title, h('div', { class: 'meta' }, this.dealInfo, this.share, this.moveCount, this.clock)),
