@@ -7,8 +7,13 @@
 //! 1. foundations never give cards back (else `c` might be wanted back);
 //! 2. every card that could ever be built onto `c` on the table (by the game's
 //!    build rule) is already on a foundation, so `c` is never needed as a target;
-//! 3. every other copy of `c` is on a foundation (two-deck games), so this copy
-//!    and that one can never trade places, and only one foundation takes `c`;
+//! 3. only one foundation takes `c` now (up to foundations of the same rule
+//!    and cards, which are interchangeable), and either every other copy of
+//!    `c` is home, or only foundations of that same rule can ever take a card
+//!    of `c`'s suit (the two spade foundations of a two-deck game): then if a
+//!    winning line sends the other copy home first, the rewritten line sends
+//!    it to the twin foundation, which (2) keeps at the same card (the
+//!    builders of `c` include the card below it in suit);
 //! 4. leaving does not empty a pile that the game refills at once from the
 //!    stock or the waste (a refill at another moment deals other cards);
 //! 5. no redeal is left, or `c` is not gathered by one (a flank cell), since a
@@ -67,6 +72,20 @@ fn builders(pos: &Position, c: Card) -> Vec<Card> {
     }
 }
 
+/// Whether every foundation that could ever take a card of `c`'s suit has
+/// the same rule as foundation `to` (the two spade foundations of a two-deck
+/// game, say).
+fn only_alike_take(pos: &Position, to: patience_engine::PileId, c: Card) -> bool {
+    let rules = &pos.spec().foundations;
+    let Some(PileKind::Foundation(i)) = pos.layout().kind(to) else {
+        return false;
+    };
+    let rule = &rules[i as usize];
+    rules
+        .iter()
+        .all(|r| r == rule || r.suit.is_some_and(|s| s != c.suit()))
+}
+
 /// A foundation move among `moves` that can be played without searching the
 /// others (see the module documentation), if there is one.
 pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
@@ -113,8 +132,11 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
         }
         let n = counts.get_or_insert_with(|| foundation_counts(pos));
         let decks = spec.decks;
-        // (3) the other copies are home; (2) nothing can be built onto it.
-        if n[c.index()] + 1 != decks {
+        // (3) the other copies are home, or only foundations like this one
+        // can ever take the card; (2) nothing can be built onto it.
+        let twin_ok = matches!(spec.build, Build::DownInSuit | Build::UpOrDownInSuit)
+            && only_alike_take(pos, to, c);
+        if n[c.index()] + 1 != decks && !twin_ok {
             continue;
         }
         if builders(pos, c).iter().all(|b| n[b.index()] == decks) {
@@ -206,10 +228,10 @@ mod tests {
     #[test]
     fn a_card_over_a_lower_one_lives_while_its_target_is_free() {
         // 5S over 2S: it can still go onto 6S, which is not under it.
-        let text = "2S 5S\nAS\n3S 4S 6S\n7S 8S 9S\n10S JS QS KS\n";
+        let text = "2S 5S\nAS\n6S 4S 3S\n9S 8S 7S\nKS QS JS 10S\n";
         assert!(!is_dead(&at(text, "la-belle-lucie", 0)));
         // With 6S under it, it cannot.
-        let text = "6S 2S 5S\nAS\n3S 4S\n7S 8S 9S\n10S JS QS KS\n";
+        let text = "6S 2S 5S\nAS\n4S 3S\n9S 8S 7S\nKS QS JS 10S\n";
         assert!(is_dead(&at(text, "la-belle-lucie", 0)));
     }
 
@@ -239,13 +261,34 @@ mod tests {
     }
 
     #[test]
-    fn in_two_decks_the_first_copy_is_not_forced() {
+    fn in_two_decks_twin_foundations_allow_the_first_copy() {
+        // House in the Woods, last deal: an ace on top goes home at once, since
+        // only the twin ace foundations of its suit ever take it.
         let spec = patience_engine::game("house-in-the-woods").unwrap();
-        let p = Position::deal(spec, 1)
-            .unwrap()
-            .with_redeals_left(0)
-            .unwrap();
-        // No card of the opening deal has its other copy home, so nothing is forced.
-        assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
+        let mut forced = 0;
+        for deal in 1..=20 {
+            let p = Position::deal(spec, deal)
+                .unwrap()
+                .with_redeals_left(0)
+                .unwrap();
+            if let Some(Move::Step { from, .. }) = safe_foundation_move(&p, &p.legal_moves()) {
+                assert_eq!(
+                    p.top(from).map(|c| c.rank()),
+                    Some(patience_engine::Rank::ACE)
+                );
+                forced += 1;
+            }
+        }
+        assert!(forced > 0);
+        // House on the Hill: a king-house of the same suit could also take the
+        // card later, so a first copy is never forced.
+        let spec = patience_engine::game("house-on-the-hill").unwrap();
+        for deal in 1..=20 {
+            let p = Position::deal(spec, deal)
+                .unwrap()
+                .with_redeals_left(0)
+                .unwrap();
+            assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
+        }
     }
 }

@@ -19,7 +19,7 @@ use patience_engine::{Move, Position, Undo};
 
 use crate::dominance;
 use crate::order;
-use crate::state::Canon;
+use crate::state::Keyer;
 use crate::table::{Insert, Table};
 use crate::{Budget, Limit};
 
@@ -79,7 +79,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     let begun = Instant::now();
     let budget = &settings.budget;
     let mut pos = start.clone();
-    let canon = Canon::new(&pos);
+    let mut keyer = Keyer::new(&pos);
     let mut table = Table::new(budget.memory_bytes);
     let mut moves: Vec<Move> = Vec::with_capacity(1024);
     let mut scratch_moves: Vec<Move> = Vec::with_capacity(64);
@@ -108,7 +108,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         };
         return finish(end, 0, &table, best_cards, best_line);
     }
-    if table.insert(canon.key(&pos)) == Insert::Full {
+    if table.insert(keyer.key()) == Insert::Full {
         return finish(End::Spent(Limit::Memory), 0, &table, best_cards, best_line);
     }
     let expand = |pos: &Position,
@@ -148,6 +148,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             frames.pop();
             if let Some(u) = undos.pop() {
                 pos.undo(&u);
+                keyer.pop();
                 path.pop();
             }
             continue;
@@ -180,9 +181,10 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
                 best_line,
             );
         }
-        match table.insert(canon.key(&pos)) {
+        match table.insert(keyer.push(&pos, mv == Move::Redeal)) {
             Insert::Seen => {
                 pos.undo(&undo);
+                keyer.pop();
                 continue;
             }
             Insert::Full => {
@@ -213,11 +215,13 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         }
         if settings.mode == Mode::Solve && settings.dominances && dominance::is_dead(&pos) {
             pos.undo(&undo);
+            keyer.pop();
             continue;
         }
         let child = expand(&pos, &mut moves, &mut scratch_moves, &mut scratch_scores);
         if child.start == child.end {
             pos.undo(&undo);
+            keyer.pop();
             continue;
         }
         frames.push(child);

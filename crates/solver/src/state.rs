@@ -137,6 +137,164 @@ impl Canon {
     }
 }
 
+/// One pile's cached part of the key, as it was before a move changed it.
+#[derive(Clone, Copy)]
+struct Saved {
+    pile: u8,
+    len: u16,
+    top: Option<patience_engine::Card>,
+    part: u128,
+}
+
+/// What a [`Keyer::push`] changed besides piles.
+struct Mark {
+    saved: usize,
+    total: u128,
+    free: bool,
+    counters: (u8, bool),
+}
+
+/// Keys kept up to date move by move: each pile's part of the key is cached
+/// with its length and top card, and after a move only the piles whose length
+/// or top card changed are hashed again. One move changes a pile's cards only
+/// at its top, except a redeal (all piles are hashed again after one) and a
+/// refill that replaces a pile's lone card by another copy of the same card
+/// (which leaves the pile's cards, and so its part, as they were).
+pub struct Keyer {
+    canon: Canon,
+    lens: Vec<u16>,
+    tops: Vec<Option<patience_engine::Card>>,
+    parts: Vec<u128>,
+    total: u128,
+    free: bool,
+    counters: (u8, bool),
+    saved: Vec<Saved>,
+    marks: Vec<Mark>,
+}
+
+impl Keyer {
+    pub fn new(pos: &Position) -> Keyer {
+        let n = pos.piles().len();
+        let mut k = Keyer {
+            canon: Canon::new(pos),
+            lens: vec![0; n],
+            tops: vec![None; n],
+            parts: vec![0; n],
+            total: 0,
+            free: tableau_order_free(pos),
+            counters: (pos.redeals_used(), pos.draw_used()),
+            saved: Vec::with_capacity(1024),
+            marks: Vec::with_capacity(256),
+        };
+        k.rebuild(pos, false);
+        k
+    }
+
+    /// The key of the position the keyer is at.
+    pub fn key(&self) -> Key {
+        self.total
+    }
+
+    fn counters_part(c: (u8, bool)) -> u128 {
+        finish((c.0 as u128) << 1 | c.1 as u128, SALT_COUNTERS)
+    }
+
+    fn pile_part(&self, pos: &Position, i: usize) -> u128 {
+        let cards = &pos.piles()[i];
+        if cards.is_empty() {
+            return 0;
+        }
+        let salt = match pos.layout().kind(patience_engine::PileId(i as u8)) {
+            Some(PileKind::Tableau(t)) if !self.free => SALT_TABLEAU_AT + t as u64,
+            Some(PileKind::Tableau(_)) => SALT_TABLEAU_FREE,
+            Some(PileKind::Foundation(f)) => self.canon.foundation_salt[f as usize],
+            Some(PileKind::Cell(_)) => SALT_CELL,
+            _ => SALT_OTHER + i as u64,
+        };
+        finish(pile_sum(cards, keys()), salt)
+    }
+
+    /// Hashes every pile again (saving the old parts when `save`).
+    fn rebuild(&mut self, pos: &Position, save: bool) {
+        self.free = tableau_order_free(pos);
+        self.counters = (pos.redeals_used(), pos.draw_used());
+        let mut total = Self::counters_part(self.counters);
+        for (i, cards) in pos.piles().iter().enumerate() {
+            if save {
+                self.saved.push(Saved {
+                    pile: i as u8,
+                    len: self.lens[i],
+                    top: self.tops[i],
+                    part: self.parts[i],
+                });
+            }
+            self.lens[i] = cards.len() as u16;
+            self.tops[i] = cards.last().copied();
+            self.parts[i] = self.pile_part(pos, i);
+            total = total.wrapping_add(self.parts[i]);
+        }
+        self.total = total;
+    }
+
+    /// Moves the keyer to `pos`, one move (or a redeal) after where it was,
+    /// and returns the new key. [`Keyer::pop`] goes back.
+    pub fn push(&mut self, pos: &Position, redeal: bool) -> Key {
+        self.marks.push(Mark {
+            saved: self.saved.len(),
+            total: self.total,
+            free: self.free,
+            counters: self.counters,
+        });
+        let free = tableau_order_free(pos);
+        if redeal || free != self.free {
+            self.rebuild(pos, true);
+            return self.total;
+        }
+        let counters = (pos.redeals_used(), pos.draw_used());
+        if counters != self.counters {
+            self.total = self
+                .total
+                .wrapping_sub(Self::counters_part(self.counters))
+                .wrapping_add(Self::counters_part(counters));
+            self.counters = counters;
+        }
+        for (i, cards) in pos.piles().iter().enumerate() {
+            let (len, top) = (cards.len() as u16, cards.last().copied());
+            if len == self.lens[i] && top == self.tops[i] {
+                continue;
+            }
+            self.saved.push(Saved {
+                pile: i as u8,
+                len: self.lens[i],
+                top: self.tops[i],
+                part: self.parts[i],
+            });
+            let part = self.pile_part(pos, i);
+            self.total = self.total.wrapping_sub(self.parts[i]).wrapping_add(part);
+            self.parts[i] = part;
+            self.lens[i] = len;
+            self.tops[i] = top;
+        }
+        self.total
+    }
+
+    /// Goes back to where the keyer was before the last [`Keyer::push`].
+    pub fn pop(&mut self) {
+        let Some(m) = self.marks.pop() else { return };
+        while self.saved.len() > m.saved {
+            if let Some(s) = self.saved.pop() {
+                let i = s.pile as usize;
+                self.lens[i] = s.len;
+                self.tops[i] = s.top;
+                self.parts[i] = s.part;
+            }
+        }
+        self.total = m.total;
+        self.free = m.free;
+        self.counters = m.counters;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,17 +306,17 @@ mod tests {
 
     #[test]
     fn fan_order_is_ignored_only_where_it_cannot_matter() {
-        let a = lucie("AS 2S 3S\nKH QH JH\n").with_redeals_left(0).unwrap();
-        let b = lucie("KH QH JH\nAS 2S 3S\n").with_redeals_left(0).unwrap();
+        let a = lucie("JS QS KS\nKH QH JH\n").with_redeals_left(0).unwrap();
+        let b = lucie("KH QH JH\nJS QS KS\n").with_redeals_left(0).unwrap();
         assert_ne!(a, b);
         let canon = Canon::new(&a);
         assert_eq!(canon.key(&a), canon.key(&b));
         // Shuffled redeals sort the cards first: order is free with redeals left too.
-        let a2 = lucie("AS 2S 3S\nKH QH JH\n");
-        let b2 = lucie("KH QH JH\nAS 2S 3S\n");
+        let a2 = lucie("JS QS KS\nKH QH JH\n");
+        let b2 = lucie("KH QH JH\nJS QS KS\n");
         assert_eq!(canon.key(&a2), canon.key(&b2));
         // Different cards in a fan give a different key.
-        let c = lucie("AS 3S 2S\nKH QH JH\n").with_redeals_left(0).unwrap();
+        let c = lucie("JS KS QS\nKH QH JH\n").with_redeals_left(0).unwrap();
         assert_ne!(canon.key(&a), canon.key(&c));
         // Redeals left are part of the key.
         assert_ne!(canon.key(&a), canon.key(&a2));
@@ -196,6 +354,35 @@ mod tests {
             seen.push(k);
             p.undo(&u);
             assert_eq!(canon.key(&p), k0);
+        }
+    }
+
+    #[test]
+    fn the_keyer_agrees_with_the_full_key_along_random_games() {
+        for g in patience_engine::games() {
+            for deal in 1..=3u64 {
+                let mut p = Position::deal(g, deal).unwrap();
+                let canon = Canon::new(&p);
+                let mut keyer = Keyer::new(&p);
+                let mut rng = SplitMix64::new(deal);
+                let mut undos = Vec::new();
+                for _ in 0..300 {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    undos.push(p.apply(m).unwrap());
+                    let k = keyer.push(&p, m == Move::Redeal);
+                    assert_eq!(k, canon.key(&p), "{} {m:?}", g.id);
+                    if rng.below(4) == 0 {
+                        let u = undos.pop().unwrap();
+                        p.undo(&u);
+                        keyer.pop();
+                        assert_eq!(keyer.key(), canon.key(&p), "{} undo", g.id);
+                    }
+                }
+            }
         }
     }
 }

@@ -154,13 +154,13 @@ mod tests {
         let mut t = Table::new(1 << 20);
         for k in 0..10_000u128 {
             assert_eq!(
-                t.insert(k * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835),
+                t.insert(k.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)),
                 Insert::New
             );
         }
         for k in 0..10_000u128 {
             assert_eq!(
-                t.insert(k * 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835),
+                t.insert(k.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)),
                 Insert::Seen
             );
         }
