@@ -28,7 +28,7 @@ struct Args {
 
 fn args() -> Args {
     let mut a = Args {
-        clients: 64,
+        clients: 32,
         requests: 30_000,
         url: None,
         db: None,
@@ -57,6 +57,22 @@ fn die(msg: &str) -> ! {
     std::process::exit(2)
 }
 
+/// The parts of a state the client reads; the rest (the piles) is skipped
+/// without being built, so the client spends little of the machine.
+#[derive(serde::Deserialize)]
+struct Brief {
+    uid: String,
+    moves: u64,
+    won: bool,
+    legal: Vec<LegalMove>,
+}
+
+#[derive(serde::Deserialize)]
+struct LegalMove {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
 /// What one client saw: per game, the moves the server acknowledged.
 #[derive(Default)]
 struct Seen {
@@ -67,12 +83,13 @@ struct Seen {
     errors: u64,
 }
 
+/// Sends a request; on success the answer's brief, else the status and body text.
 async fn post(
     http: &reqwest::Client,
     url: &str,
     cookie: &Option<String>,
     body: Value,
-) -> Result<(u16, Value, Option<String>), String> {
+) -> Result<(Brief, Option<String>), String> {
     let mut req = http
         .post(url)
         .header("content-type", "application/json")
@@ -87,10 +104,13 @@ async fn post(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
         .map(str::to_string);
-    let status = res.status().as_u16();
+    let status = res.status();
     let bytes = res.bytes().await.map_err(|e| e.to_string())?;
-    let value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
-    Ok((status, value, set))
+    if !status.is_success() {
+        return Err(format!("{status}: {}", String::from_utf8_lossy(&bytes)));
+    }
+    let brief = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
+    Ok((brief, set))
 }
 
 async fn client(id: usize, base: String, http: reqwest::Client, budget: Arc<AtomicI64>) -> Seen {
@@ -98,63 +118,45 @@ async fn client(id: usize, base: String, http: reqwest::Client, budget: Arc<Atom
     let games: Vec<&str> = patience_engine::games().iter().map(|g| g.id).collect();
     let mut seen = Seen::default();
     let mut cookie: Option<String> = None;
-    let mut state: Option<Value> = None;
+    let mut state: Option<Brief> = None;
     while budget.fetch_sub(1, Ordering::Relaxed) > 0 {
-        let playable = state.as_ref().is_some_and(|s| {
-            s["won"] != json!(true)
-                && s["legal"].as_array().is_some_and(|l| !l.is_empty())
-                && s["moves"].as_u64().unwrap_or(0) < 400
-        });
         let started = Instant::now();
-        let Some(s) = state.as_ref().filter(|_| playable) else {
+        // Games are played until won, stuck or long, then a new one starts.
+        let Some(s) = state
+            .as_ref()
+            .filter(|s| !s.won && !s.legal.is_empty() && s.moves < 400)
+        else {
             let game = games[rng.gen_range(0..games.len())];
             let deal = rng.gen_range(1..=1_000_000u64);
-            match post(
-                &http,
-                &format!("{base}/api/games/{game}/new"),
-                &cookie,
-                json!({ "deal": deal }),
-            )
-            .await
-            {
-                Ok((201, s, set)) => {
+            let url = format!("{base}/api/games/{game}/new");
+            match post(&http, &url, &cookie, json!({ "deal": deal })).await {
+                Ok((s, set)) => {
                     if set.is_some() {
                         cookie = set;
                     }
-                    seen.games
-                        .insert(s["uid"].as_str().unwrap_or("").to_string(), Vec::new());
+                    seen.games.insert(s.uid.clone(), Vec::new());
                     state = Some(s);
                 }
-                other => {
+                Err(e) => {
                     seen.errors += 1;
-                    eprintln!("new game failed: {other:?}");
+                    eprintln!("new game failed: {e}");
                 }
             }
             seen.other_latencies.push(started.elapsed());
             continue;
         };
-        let uid = s["uid"].as_str().unwrap_or("").to_string();
-        let count = s["moves"].as_u64().unwrap_or(0);
+        let uid = s.uid.clone();
+        let count = s.moves;
         let undo = count > 0 && rng.gen_bool(0.05);
         let (path, body, mv) = if undo {
             ("undo", json!({ "expect": count }), None)
         } else {
-            let legal = s["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
-            let mv = legal[rng.gen_range(0..legal.len())]["move"]
-                .as_str()
-                .unwrap_or("")
-                .to_string();
+            let mv = s.legal[rng.gen_range(0..s.legal.len())].mv.clone();
             ("move", json!({ "move": mv, "expect": count }), Some(mv))
         };
-        match post(
-            &http,
-            &format!("{base}/api/play/{uid}/{path}"),
-            &cookie,
-            body,
-        )
-        .await
-        {
-            Ok((200, next, _)) => {
+        let url = format!("{base}/api/play/{uid}/{path}");
+        match post(&http, &url, &cookie, body).await {
+            Ok((next, _)) => {
                 let acked = seen.games.entry(uid).or_default();
                 match mv {
                     Some(m) => {
@@ -169,9 +171,9 @@ async fn client(id: usize, base: String, http: reqwest::Client, budget: Arc<Atom
                 }
                 state = Some(next);
             }
-            other => {
+            Err(e) => {
                 seen.errors += 1;
-                eprintln!("{path} failed: {other:?}");
+                eprintln!("{path} failed: {e}");
                 state = None;
             }
         }

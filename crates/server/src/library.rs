@@ -31,7 +31,12 @@ pub fn parse(text: &str) -> (Vec<(u64, Level)>, usize) {
 
 /// Loads every embedded library file whose game is known and not yet graded in the store.
 pub fn load_embedded(store: &mut Store) -> Result<(), StoreError> {
-    for (path, bytes) in LIBRARY {
+    load(store, LIBRARY)
+}
+
+/// Loads library files given as `(file name, bytes)`.
+pub fn load(store: &mut Store, files: &[(&str, &[u8])]) -> Result<(), StoreError> {
+    for &(path, bytes) in files {
         let Some(game) = path.strip_suffix(".tsv") else {
             continue;
         };
@@ -70,5 +75,28 @@ mod tests {
             vec![(5, Level::Easy), (6, Level::Hard), (8, Level::Unknown)]
         );
         assert_eq!(bad, 3);
+    }
+
+    #[test]
+    fn a_game_already_graded_in_the_store_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("t.db")).unwrap();
+        store.put_grade("krug", 9, "hard", "{}").unwrap();
+        let files: &[(&str, &[u8])] = &[
+            ("fan.tsv", b"deal\tlevel\n5\teasy\n6\tmedium\n"),
+            ("krug.tsv", b"deal\tlevel\n1\teasy\n"),
+            ("no-such-game.tsv", b"deal\tlevel\n1\teasy\n"),
+            ("README.md", b"# words"),
+        ];
+        load(&mut store, files).unwrap();
+        assert_eq!(
+            store.level_counts("fan").unwrap(),
+            vec![("easy".into(), 1), ("medium".into(), 1)]
+        );
+        assert_eq!(
+            store.level_counts("krug").unwrap(),
+            vec![("hard".into(), 1)]
+        );
+        assert!(!store.has_grades("no-such-game").unwrap());
     }
 }

@@ -2,6 +2,8 @@
 //! drawn from the engine. The stock is face down, so only its count is sent.
 
 use patience_engine::{Game, GameSpec, Move, PileKind, Position, TableLayout};
+use std::sync::OnceLock;
+
 use serde::Serialize;
 
 /// A game's state with everything the page draws and every legal move.
@@ -36,8 +38,8 @@ pub struct Pile {
 
 #[derive(Serialize, Debug)]
 pub struct CardView {
-    pub card: String,
-    pub label: String,
+    pub card: &'static str,
+    pub label: &'static str,
 }
 
 /// One legal move, with what the page needs to light up drag targets.
@@ -133,10 +135,24 @@ fn piles(pos: &Position) -> Vec<Pile> {
         .collect()
 }
 
+/// A card's text and accessible name, made once per card: a state holds up to
+/// 104 cards and is sent on every move.
 fn card_view(c: patience_engine::Card) -> CardView {
-    CardView {
-        card: c.to_string(),
-        label: c.name(),
+    static NAMES: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        (0..64)
+            .map(|i| match patience_engine::Card::from_index(i) {
+                Some(c) => (c.to_string(), c.name()),
+                None => (String::new(), String::new()),
+            })
+            .collect()
+    });
+    match names.get(c.index()) {
+        Some((card, label)) => CardView { card, label },
+        None => CardView {
+            card: "?",
+            label: "unknown card",
+        },
     }
 }
 
