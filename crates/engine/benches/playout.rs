@@ -12,41 +12,48 @@
 
 use std::time::Duration;
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{black_box, criterion_group, Criterion, Throughput};
 use patience_engine::prng::SplitMix64;
-use patience_engine::{games, Move, Position};
+use patience_engine::{games, GameSpec, Move, Position};
 
 /// Steps per benchmark iteration.
 const STEPS: u64 = 10_000;
 /// A playout longer than this starts again from the deal.
 const LONGEST_GAME: usize = 2_000;
 
-/// Random playouts from successive deals of one game; `steps` applied moves.
+/// Deals a playout cycles through.
+const DEALS: u64 = 16;
+
+/// Random playouts of the first deals of one game, in turn.
 struct Playout {
-    start: Position,
+    starts: Vec<Position>,
+    next: usize,
     pos: Position,
-    deal: u64,
     moves: Vec<Move>,
     rng: SplitMix64,
     length: usize,
 }
 
 impl Playout {
-    fn new(pos: Position) -> Playout {
+    fn new(spec: &'static GameSpec) -> Playout {
+        let starts: Vec<Position> = (1..=DEALS)
+            .map(|d| Position::deal(spec, d).expect("deal exists"))
+            .collect();
         Playout {
-            start: pos.clone(),
-            pos,
-            deal: 1,
+            pos: starts[0].clone(),
+            starts,
+            next: 1,
             moves: Vec::with_capacity(64),
             rng: SplitMix64::new(1),
             length: 0,
         }
     }
 
+    /// Starts the next deal (a copy of its opening position, made in advance
+    /// so that dealing is not what is measured).
     fn restart(&mut self) {
-        self.deal += 1;
-        self.pos =
-            Position::deal(self.start.spec(), self.deal).unwrap_or_else(|_| self.start.clone());
+        self.pos.clone_from(&self.starts[self.next]);
+        self.next = (self.next + 1) % self.starts.len();
         self.length = 0;
     }
 
@@ -77,12 +84,12 @@ fn bench(c: &mut Criterion) {
         .sample_size(10)
         .throughput(Throughput::Elements(STEPS));
     for g in games() {
-        let mut p = Playout::new(Position::deal(g, 1).expect("deal 1 exists"));
+        let mut p = Playout::new(g);
         group.bench_function(format!("apply/{}", g.id), |b| b.iter(|| p.run(STEPS)));
     }
     for g in games() {
         // Legal-move generation over positions met in random play.
-        let mut p = Playout::new(Position::deal(g, 1).expect("deal 1 exists"));
+        let mut p = Playout::new(g);
         let mut sample = Vec::new();
         for _ in 0..250 {
             p.run(7);
@@ -105,5 +112,72 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// CPU time this thread has run, from Linux's `/proc/thread-self/schedstat`
+/// (nanoseconds on the CPU); `None` elsewhere.
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Rates per second of CPU time, which on a busy shared machine say more
+/// about one core than wall-clock time does.
+fn cpu_rates() {
+    const N: u64 = 400_000;
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    println!("\nper second of CPU time on one core ({N} steps each):");
+    println!(
+        "{:<28} {:>14} {:>16}",
+        "game", "applied moves", "generations"
+    );
+    for g in games() {
+        if !filter.is_empty()
+            && !filter
+                .iter()
+                .any(|f| g.id.contains(f.trim_end_matches('$')))
+        {
+            continue;
+        }
+        let mut p = Playout::new(g);
+        let (Some(t0), wall) = (cpu_time(), std::time::Instant::now()) else {
+            return;
+        };
+        p.run(N);
+        let apply = cpu_time().map_or(wall.elapsed(), |t| t - t0);
+        let mut out = Vec::with_capacity(64);
+        let sample: Vec<Position> = (0..250)
+            .map(|_| {
+                p.run(7);
+                p.pos.clone()
+            })
+            .collect();
+        let t1 = cpu_time().unwrap_or_default();
+        let mut n = 0;
+        for _ in 0..N / 250 {
+            for pos in &sample {
+                pos.legal_moves_into(&mut out);
+                n += out.len();
+            }
+        }
+        black_box(n);
+        let generate = cpu_time().unwrap_or_default() - t1;
+        let rate = |d: Duration| N as f64 / d.as_secs_f64() / 1e6;
+        println!(
+            "{:<28} {:>12.2} M {:>14.2} M",
+            g.id,
+            rate(apply),
+            rate(generate)
+        );
+    }
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    cpu_rates();
+}

@@ -29,10 +29,19 @@ pub struct Undo {
     transfers: Vec<Transfer>,
     /// The first transfer, kept inline so that a plain step allocates nothing.
     first: Option<Transfer>,
-    /// Piles before a redeal.
-    before_redeal: Option<Box<Vec<Vec<Card>>>>,
+    /// The table before a redeal.
+    before_redeal: Option<Box<BeforeRedeal>>,
     draw_used: bool,
     redeals_used: u8,
+}
+
+/// What a redeal changes: the tableau and the stock, kept as one run of
+/// cards and each pile's length, with the hash before it.
+#[derive(Clone, Debug)]
+struct BeforeRedeal {
+    cards: Vec<Card>,
+    lengths: Vec<u8>,
+    hash: u64,
 }
 
 impl Undo {
@@ -91,7 +100,7 @@ impl Position {
                 StockAction::None => {}
             },
             Move::Redeal => {
-                undo.before_redeal = Some(Box::new(self.piles.clone()));
+                undo.before_redeal = Some(Box::new(self.table_before_redeal()));
                 self.redeal();
             }
         }
@@ -104,10 +113,16 @@ impl Position {
     /// Takes back the move `undo` was made for. It must be the last move played.
     pub fn undo(&mut self, undo: &Undo) {
         if let Some(before) = &undo.before_redeal {
-            self.piles = (**before).clone();
+            let mut cards = before.cards.as_slice();
+            for (id, &n) in self.redealt_piles().zip(&before.lengths) {
+                let (pile, rest) = cards.split_at(n as usize);
+                self.piles[id.index()].clear();
+                self.piles[id.index()].extend_from_slice(pile);
+                cards = rest;
+            }
             self.redeals_used = undo.redeals_used;
             self.draw_used = undo.draw_used;
-            self.recompute_hash();
+            self.hash = before.hash;
             return;
         }
         for t in undo.transfers.iter().rev().chain(undo.first.iter()) {
@@ -119,6 +134,25 @@ impl Position {
             }
         }
         self.set_counters(undo.redeals_used, undo.draw_used);
+    }
+
+    /// The piles a redeal may change: the tableau, then the stock.
+    fn redealt_piles(&self) -> impl Iterator<Item = PileId> {
+        self.layout.tableau_ids().chain(self.layout.stock)
+    }
+
+    fn table_before_redeal(&self) -> BeforeRedeal {
+        let mut cards = Vec::with_capacity(self.spec.card_count());
+        let mut lengths = Vec::with_capacity(self.layout.tableau as usize + 1);
+        for id in self.redealt_piles() {
+            cards.extend_from_slice(&self.piles[id.index()]);
+            lengths.push(self.piles[id.index()].len() as u8);
+        }
+        BeforeRedeal {
+            cards,
+            lengths,
+            hash: self.hash,
+        }
     }
 
     fn transfer(&mut self, from: PileId, to: PileId, n: usize, undo: &mut Undo) {
@@ -231,14 +265,19 @@ impl Position {
     /// Gathers the table as the game says, shuffles where it shuffles, and deals again.
     fn redeal(&mut self) {
         let r = self.spec.redeals;
-        let tableau: Vec<PileId> = self.layout.tableau_ids().collect();
-        let mut cards = Vec::new();
-        let order: Box<dyn Iterator<Item = &PileId>> = match r.gather {
-            Gather::LastFanFirst => Box::new(tableau.iter().rev()),
-            _ => Box::new(tableau.iter()),
-        };
-        for t in order {
-            cards.append(&mut self.piles[t.index()]);
+        // Only the tableau and the stock change: their keys leave the hash
+        // now and come back with the new piles below.
+        for id in self.redealt_piles() {
+            self.rehash_pile(id);
+        }
+        let n = self.layout.tableau;
+        let mut cards = Vec::with_capacity(self.spec.card_count());
+        for i in 0..n {
+            let t = match r.gather {
+                Gather::LastFanFirst => n - 1 - i,
+                _ => i,
+            };
+            cards.append(&mut self.piles[t as usize]);
         }
         if r.gather == Gather::InOrderWithStock {
             if let Some(s) = self.layout.stock {
@@ -252,11 +291,13 @@ impl Position {
             // Sorting first makes the shuffle depend on which cards are left,
             // not on the order the fans happen to hold them in: positions that
             // differ only in pile order redeal alike, which the solver relies on.
-            cards.sort();
+            cards.sort_unstable();
             SplitMix64::for_shuffle(self.spec.id, self.deal, next as u32).shuffle(&mut cards);
         }
         crate::deal::deal_fans(self, &cards, r.fan_size as usize);
-        self.redeals_used = next;
-        self.recompute_hash();
+        self.set_counters(next, self.draw_used);
+        for id in self.redealt_piles() {
+            self.rehash_pile(id);
+        }
     }
 }

@@ -31,6 +31,7 @@ impl Position {
             redeals_used: 0,
             draw_used: false,
             hash: 0,
+            tables: crate::tables::RuleTables::for_spec(spec),
         };
         let mut pack = spec.pack();
         if spec.aces_out == AcesOut::BeforeDeal {

@@ -11,7 +11,9 @@
 //! Where things are:
 //! - `card`: cards and their text; `spec` and `catalogue`: the games as data;
 //! - `layout`: pile ids and names; `position`: the state and its hash;
-//! - `rules`: what is legal (the only place rules are written);
+//! - `tables`: the build and foundation rules as functions of two cards, and
+//!   the per-game bitmask tables derived from them for fast move generation;
+//! - `rules`: what is legal, and the moves in their order;
 //! - `apply`: making and unmaking moves, refills, redeals; `deal`: opening deals;
 //! - `text`: the position text and lblsolve's plain form; `record`: game records;
 //! - `game`: undo and redo; `perft`: move-path counting.
@@ -31,6 +33,7 @@ pub mod prng;
 pub mod record;
 pub mod rules;
 pub mod spec;
+mod tables;
 pub mod text;
 
 pub use apply::Undo;

@@ -8,7 +8,8 @@
 use crate::card::Card;
 use crate::layout::{Layout, PileId, PileKind};
 use crate::prng::mix64;
-use crate::spec::{Direction, GameSpec};
+use crate::spec::GameSpec;
+use crate::tables::{bit, RuleTables};
 
 /// Deal numbers run from 1 to this; 0 is reserved for positions read from text.
 pub const MAX_DEAL: u64 = 4_294_967_295;
@@ -22,6 +23,8 @@ pub struct Position {
     pub(crate) redeals_used: u8,
     pub(crate) draw_used: bool,
     pub(crate) hash: u64,
+    /// The game's rules evaluated for every card (see [`crate::tables`]).
+    pub(crate) tables: &'static RuleTables,
 }
 
 impl PartialEq for Position {
@@ -213,6 +216,7 @@ impl Position {
             redeals_used,
             draw_used,
             hash: 0,
+            tables: RuleTables::for_spec(spec),
         };
         // Foundations are checked by building them card by card under the rules.
         for f in layout.foundation_ids() {
@@ -282,38 +286,11 @@ impl Position {
     /// Whether `card` continues foundation `f` (sequence, suit or colour, capacity).
     #[inline]
     pub(crate) fn foundation_step_ok(&self, f: PileId, card: Card) -> bool {
-        let rule = &self.spec.foundations[(f.0 - self.layout.tableau) as usize];
+        let i = (f.0 - self.layout.tableau) as usize;
         let pile = &self.piles[f.index()];
-        if pile.len() >= rule.capacity as usize {
-            return false;
-        }
-        let order = self.spec.order(card);
-        let n = self.spec.ranks.len();
-        match pile.last() {
-            None => {
-                let start = match rule.direction {
-                    Direction::Up => 0,
-                    Direction::Down => n - 1,
-                };
-                order == start && rule.suit.is_none_or(|s| s == card.suit())
-            }
-            Some(&top) => {
-                let t = self.spec.order(top);
-                let next = match rule.direction {
-                    Direction::Up if t + 1 < n => t + 1,
-                    Direction::Up if rule.wraps => 0,
-                    Direction::Down if t > 0 => t - 1,
-                    Direction::Down if rule.wraps => n - 1,
-                    _ => return false,
-                };
-                let follows = if rule.alternate_colours {
-                    top.colour() != card.colour()
-                } else {
-                    top.suit() == card.suit()
-                };
-                order == next && follows
-            }
-        }
+        let top = pile.last().map_or(Card::COUNT, |c| c.index());
+        pile.len() < self.spec.foundations[i].capacity as usize
+            && self.tables.next[i][top] & bit(card) != 0
     }
 
     /// The kind of pile `id` is.

@@ -12,7 +12,26 @@ use crate::card::Card;
 use crate::layout::{PileId, PileKind};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::spec::{Build, Draw, EmptyPile, StockAction};
+use crate::spec::{Draw, EmptyPile, StockAction};
+use crate::tables::bit;
+
+/// For each card, where it could go now: tableau piles (bits of their pile
+/// id) and foundations (bits of their foundation number), interchangeable
+/// foundations already left out.
+struct Targets {
+    tableau: [u64; Card::COUNT],
+    foundation: [u16; Card::COUNT],
+    /// Foundations that are the first of their interchangeable kind.
+    canonical_foundations: u16,
+    /// The top card of each tableau pile.
+    tops: [Option<Card>; MAX_TABLEAU],
+    first_empty: Option<PileId>,
+    first_free_cell: Option<PileId>,
+}
+
+/// More tableau piles than any game has (House in the Woods has 35); pile
+/// sets are bits of a `u64`.
+const MAX_TABLEAU: usize = 64;
 
 /// Why a move is not legal in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -44,41 +63,48 @@ impl Position {
     }
 
     /// As [`Position::legal_moves`], into a buffer the caller reuses.
+    ///
+    /// Destinations are found by bitmask: first, for every card, the tableau
+    /// piles and the foundations that would take it now; then each source's
+    /// top card reads its destinations off in pile order. The masks come from
+    /// [`crate::tables`], which evaluates the same rules [`Position::check`]
+    /// applies, so the list and the check cannot disagree (the property
+    /// tests hold them to it).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
         let l = self.layout;
-        let sources = l
-            .tableau_ids()
-            .chain(l.foundation_ids().filter(|_| self.spec.foundation_returns))
-            .chain(l.cell_ids())
-            .chain(l.reserve)
-            .chain(l.waste);
-        for from in sources {
-            let Some(card) = self.top(from) else { continue };
-            // Foundations giving a card back are sources alike when they are
-            // interchangeable destinations: list the first only.
-            if matches!(l.kind(from), Some(PileKind::Foundation(_))) && !self.canonical_target(from)
-            {
-                continue;
+        let mut targets = Targets {
+            tableau: [0; Card::COUNT],
+            foundation: [0; Card::COUNT],
+            canonical_foundations: 0,
+            tops: [None; MAX_TABLEAU],
+            first_empty: None,
+            first_free_cell: None,
+        };
+        self.find_targets(&mut targets);
+        for t in l.tableau_ids() {
+            if let Some(card) = targets.tops[t.index()] {
+                self.push_tableau_steps(t, card, &targets, out);
             }
-            self.push_steps(from, card, out);
         }
-        if self.draw_available() {
-            for from in l.tableau_ids() {
-                let pile = self.pile(from);
-                for index in 0..pile.len().saturating_sub(1) {
-                    let card = pile[index];
-                    for to in l.foundation_ids().chain(l.tableau_ids()) {
-                        if self.draw_target_ok(from, card, to) && self.canonical_target(to) {
-                            out.push(Move::Draw {
-                                from,
-                                index: index as u8,
-                                to,
-                            });
-                        }
+        if self.spec.foundation_returns {
+            for f in l.foundation_ids() {
+                // Foundations giving a card back are sources alike when they
+                // are interchangeable destinations: list the first only.
+                if targets.canonical_foundations & 1 << (f.0 - l.tableau) != 0 {
+                    if let Some(card) = self.top(f) {
+                        self.push_steps(f, card, &targets, out);
                     }
                 }
             }
+        }
+        for from in l.cell_ids().chain(l.reserve).chain(l.waste) {
+            if let Some(card) = self.top(from) {
+                self.push_steps(from, card, &targets, out);
+            }
+        }
+        if self.draw_available() {
+            self.push_draws(out);
         }
         if self.deal_available() {
             out.push(Move::Deal);
@@ -88,34 +114,179 @@ impl Position {
         }
     }
 
-    fn push_steps(&self, from: PileId, card: Card, out: &mut Vec<Move>) {
+    /// Where each card could go now, into `t` (fresh).
+    fn find_targets(&self, t: &mut Targets) {
         let l = self.layout;
-        let from_kind = l.kind(from);
-        if !matches!(from_kind, Some(PileKind::Foundation(_))) {
-            for to in l.foundation_ids() {
-                if self.foundation_takes(to, card) && self.canonical_target(to) {
-                    out.push(Move::Step { from, to });
+        let tb = self.tables;
+        t.first_free_cell = l.cell_ids().find(|&c| self.piles[c.index()].is_empty());
+        for id in l.tableau_ids() {
+            let top = self.piles[id.index()].last();
+            t.tops[id.index()] = top.copied();
+            match top {
+                Some(top) => {
+                    let mut cards = tb.onto[top.index()];
+                    while cards != 0 {
+                        t.tableau[cards.trailing_zeros() as usize] |= 1 << id.0;
+                        cards &= cards - 1;
+                    }
+                }
+                None => {
+                    t.first_empty.get_or_insert(id);
                 }
             }
         }
-        let mut empty_seen = false;
-        for to in l.tableau_ids() {
-            if to == from {
+        for (i, f) in l.foundation_ids().enumerate() {
+            let pile = &self.piles[f.index()];
+            let same_as_earlier = {
+                let mut earlier = tb.same_rule_before[i];
+                let mut same = false;
+                while earlier != 0 {
+                    let j = earlier.trailing_zeros() as u8;
+                    earlier &= earlier - 1;
+                    let other = &self.piles[l.foundation(j).index()];
+                    if other.len() == pile.len() && other.last() == pile.last() {
+                        same = true;
+                        break;
+                    }
+                }
+                same
+            };
+            if same_as_earlier {
                 continue;
             }
-            if self.pile(to).is_empty() {
-                if empty_seen {
-                    continue;
-                }
-                empty_seen = true;
+            t.canonical_foundations |= 1 << i;
+            let rule = &self.spec.foundations[i];
+            if pile.len() >= rule.capacity as usize {
+                continue;
             }
-            if self.run_onto(from, to).is_some() {
+            let top = pile.last().map_or(Card::COUNT, |c| c.index());
+            let mut cards = tb.next[i][top];
+            if let Some(other) = rule.last_after_open {
+                if pile.len() + 1 == rule.capacity as usize
+                    && self.piles[l.foundation(other).index()].is_empty()
+                {
+                    cards = 0;
+                }
+            }
+            while cards != 0 {
+                t.foundation[cards.trailing_zeros() as usize] |= 1 << i;
+                cards &= cards - 1;
+            }
+        }
+    }
+
+    /// The steps of `card`, the top card of tableau pile `from`: the general
+    /// [`Position::push_steps`] without asking what kind of pile `from` is.
+    #[inline]
+    fn push_tableau_steps(&self, from: PileId, card: Card, targets: &Targets, out: &mut Vec<Move>) {
+        let l = self.layout;
+        let mut fs = targets.foundation[card.index()];
+        while fs != 0 {
+            let i = fs.trailing_zeros() as u8;
+            fs &= fs - 1;
+            out.push(Move::Step {
+                from,
+                to: l.foundation(i),
+            });
+        }
+        let mut ts = targets.tableau[card.index()];
+        if self.spec.moves_runs {
+            let pile = &self.piles[from.index()];
+            let len = pile.len();
+            let mut k = 1;
+            while k < len && self.is_run_link(pile[len - k - 1], pile[len - k]) {
+                k += 1;
+                ts |= targets.tableau[pile[len - k].index()];
+            }
+        }
+        if let Some(e) = targets.first_empty {
+            if self.empty_pile_open() && self.run_onto(from, e).is_some() {
+                ts |= 1 << e.0;
+            }
+        }
+        ts &= !(1u64 << from.0);
+        while ts != 0 {
+            let to = PileId(ts.trailing_zeros() as u8);
+            ts &= ts - 1;
+            out.push(Move::Step { from, to });
+        }
+        if let Some(to) = targets.first_free_cell {
+            out.push(Move::Step { from, to });
+        }
+    }
+
+    /// The steps of `card`, the top card of `from`, in destination order.
+    fn push_steps(&self, from: PileId, card: Card, targets: &Targets, out: &mut Vec<Move>) {
+        let l = self.layout;
+        let from_kind = l.kind(from);
+        let from_tableau = matches!(from_kind, Some(PileKind::Tableau(_)));
+        let from_foundation = matches!(from_kind, Some(PileKind::Foundation(_)));
+        if !from_foundation {
+            let mut fs = targets.foundation[card.index()];
+            while fs != 0 {
+                let i = fs.trailing_zeros() as u8;
+                fs &= fs - 1;
+                out.push(Move::Step {
+                    from,
+                    to: l.foundation(i),
+                });
+            }
+        }
+        if matches!(from_kind, Some(PileKind::Cell(_))) {
+            return;
+        }
+        let mut ts = targets.tableau[card.index()];
+        if self.spec.moves_runs && from_tableau {
+            let pile = &self.piles[from.index()];
+            let len = pile.len();
+            let mut k = 1;
+            while k < len && self.is_run_link(pile[len - k - 1], pile[len - k]) {
+                k += 1;
+                ts |= targets.tableau[pile[len - k].index()];
+            }
+        }
+        if let Some(e) = targets.first_empty {
+            if e != from && self.empty_pile_open() && self.run_onto(from, e).is_some() {
+                ts |= 1 << e.0;
+            }
+        }
+        if from_tableau {
+            ts &= !(1u64 << from.0);
+        }
+        while ts != 0 {
+            let to = PileId(ts.trailing_zeros() as u8);
+            ts &= ts - 1;
+            out.push(Move::Step { from, to });
+        }
+        if from_tableau {
+            if let Some(to) = targets.first_free_cell {
                 out.push(Move::Step { from, to });
             }
         }
-        if matches!(from_kind, Some(PileKind::Tableau(_))) {
-            if let Some(to) = l.cell_ids().find(|&c| self.pile(c).is_empty()) {
-                out.push(Move::Step { from, to });
+    }
+
+    /// Whether the player may ever put a card on an empty tableau pile in this game.
+    fn empty_pile_open(&self) -> bool {
+        matches!(
+            self.spec.empty_pile,
+            EmptyPile::TakesKing | EmptyPile::TakesWasteThenStockThenAny
+        )
+    }
+
+    fn push_draws(&self, out: &mut Vec<Move>) {
+        let l = self.layout;
+        for from in l.tableau_ids() {
+            let pile = self.pile(from);
+            for (index, &card) in pile.iter().enumerate().take(pile.len().saturating_sub(1)) {
+                for to in l.foundation_ids().chain(l.tableau_ids()) {
+                    if self.draw_target_ok(from, card, to) && self.canonical_target(to) {
+                        out.push(Move::Draw {
+                            from,
+                            index: index as u8,
+                            to,
+                        });
+                    }
+                }
             }
         }
     }
@@ -124,14 +295,17 @@ impl Position {
     fn canonical_target(&self, to: PileId) -> bool {
         match self.layout.kind(to) {
             Some(PileKind::Foundation(i)) => {
-                let rule = &self.spec.foundations[i as usize];
                 let pile = self.pile(to);
-                !(0..i).any(|j| {
-                    let other = self.layout.foundation(j);
-                    self.spec.foundations[j as usize] == *rule
-                        && self.pile(other).len() == pile.len()
-                        && self.pile(other).last() == pile.last()
-                })
+                let mut earlier = self.tables.same_rule_before[i as usize];
+                while earlier != 0 {
+                    let j = earlier.trailing_zeros() as u8;
+                    earlier &= earlier - 1;
+                    let other = self.pile(self.layout.foundation(j));
+                    if other.len() == pile.len() && other.last() == pile.last() {
+                        return false;
+                    }
+                }
+                true
             }
             _ => true,
         }
@@ -157,15 +331,7 @@ impl Position {
     #[inline]
     pub fn tableau_takes(&self, to: PileId, card: Card) -> bool {
         match self.top(to) {
-            Some(top) => {
-                let (c, t) = (self.spec.order(card), self.spec.order(top));
-                match self.spec.build {
-                    Build::None => false,
-                    Build::DownInSuit => card.suit() == top.suit() && t == c + 1,
-                    Build::UpOrDownInSuit => card.suit() == top.suit() && t.abs_diff(c) == 1,
-                    Build::DownAlternateColour => card.colour() != top.colour() && t == c + 1,
-                }
-            }
+            Some(top) => self.tables.onto[top.index()] & bit(card) != 0,
             None => match self.spec.empty_pile {
                 EmptyPile::TakesKing => self.spec.order(card) == self.spec.top_order(),
                 EmptyPile::TakesWasteThenStockThenAny => {
