@@ -502,3 +502,62 @@ async fn a_hint_names_a_legal_move() {
     assert_eq!(status, StatusCode::OK);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn an_acknowledged_move_is_already_committed() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let mut state = p.new_game("la-belle-lucie", 23).await;
+    let uid = uid(&state);
+    // Another connection to the file sees each move as soon as it is acknowledged,
+    // while the server is still running: the commit came before the answer.
+    let reader = Store::open(&db.path).unwrap();
+    for n in 0..5 {
+        let mv = first_legal(&state);
+        let (status, next) = p.play(&uid, &mv, n).await;
+        assert_eq!(status, StatusCode::OK);
+        let row = reader.load_game(&uid).unwrap().unwrap();
+        assert_eq!(row.move_count, n + 1);
+        assert_eq!(row.moves.split_whitespace().last(), Some(mv.as_str()));
+        state = next;
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn two_tabs_sending_at_once_apply_one_move() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let state = p.new_game("la-belle-lucie", 31).await;
+    let uid = uid(&state);
+    let legal: Vec<String> = state["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["move"].as_str().unwrap().to_string())
+        .collect();
+    let sends = (0..8).map(|i| {
+        let mut tab = p.clone();
+        let (uid, mv) = (uid.clone(), legal[i % legal.len()].clone());
+        tokio::spawn(async move { tab.play(&uid, &mv, 0).await.0 })
+    });
+    let mut statuses = Vec::new();
+    for s in sends {
+        statuses.push(s.await.unwrap());
+    }
+    let ok = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+    let stale = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::CONFLICT)
+        .count();
+    assert_eq!((ok, stale), (1, 7), "{statuses:?}");
+    server.stop().await;
+    let row = Store::open(&db.path)
+        .unwrap()
+        .load_game(&uid)
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.move_count, 1);
+}
