@@ -87,18 +87,18 @@ pub enum ServeError {
 /// The whole site as one router.
 pub fn router(state: Arc<AppState>) -> Router {
     let with_player = Router::new()
-        .route("/api/games/{game}/new", post(api::new_game))
-        .route("/api/play/{uid}", get(api::get_game))
-        .route("/api/play/{uid}/move", post(api::play))
-        .route("/api/play/{uid}/undo", post(api::undo))
-        .route("/api/play/{uid}/redo", post(api::redo))
-        .route("/api/play/{uid}/hint", post(api::hint))
-        .route("/api/continue", get(api::in_progress))
-        .route("/api/stats", get(api::stats))
+        .route("/api/games/{game}/new", post(api::play::new_game))
+        .route("/api/play/{uid}", get(api::play::get_game))
+        .route("/api/play/{uid}/move", post(api::play::play))
+        .route("/api/play/{uid}/undo", post(api::play::undo))
+        .route("/api/play/{uid}/redo", post(api::play::redo))
+        .route("/api/play/{uid}/hint", post(api::hint::hint))
+        .route("/api/continue", get(api::history::in_progress))
+        .route("/api/stats", get(api::history::stats))
         .route_layer(axum::middleware::from_fn(player::identify));
     Router::new()
-        .route("/api/games", get(api::games))
-        .route("/api/games/{game}/rules", get(api::rules))
+        .route("/api/games", get(api::catalogue::games))
+        .route("/api/games/{game}/rules", get(api::catalogue::rules))
         .merge(with_player)
         .route("/api", get(api::no_such_endpoint))
         .route(

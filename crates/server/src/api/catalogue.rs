@@ -1,0 +1,80 @@
+//! The catalogue: the games with their levels, and their rules pages.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State as AxState};
+use axum::Json;
+
+use serde::Serialize;
+
+use super::{spec_of, ApiResult};
+use crate::error::ApiError;
+use crate::view;
+use crate::AppState;
+
+#[derive(Serialize)]
+pub struct GameEntry {
+    id: &'static str,
+    name_en: &'static str,
+    name_ru: &'static str,
+    about: &'static str,
+    layout: &'static str,
+    redeals: u8,
+    decks: u8,
+    levels: Vec<String>,
+}
+
+/// `GET /api/games`
+pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Json<Vec<GameEntry>>> {
+    let counts = app
+        .db
+        .read(|s| {
+            patience_engine::games()
+                .iter()
+                .map(|g| s.level_counts(g.id))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .await?;
+    let list = patience_engine::games()
+        .iter()
+        .zip(counts)
+        .map(|(g, counts)| {
+            let mut levels = vec!["any".to_string()];
+            levels.extend(
+                counts
+                    .into_iter()
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(level, _)| level),
+            );
+            GameEntry {
+                id: g.id,
+                name_en: g.name_en,
+                name_ru: g.name_ru,
+                about: g.about,
+                layout: view::layout_name(g.layout),
+                redeals: g.redeals.count,
+                decks: g.decks,
+                levels,
+            }
+        })
+        .collect();
+    Ok(Json(list))
+}
+
+#[derive(Serialize)]
+pub struct Rules {
+    id: &'static str,
+    markdown: &'static str,
+}
+
+/// `GET /api/games/{game}/rules`
+pub async fn rules(Path(game): Path<String>) -> ApiResult<Json<Rules>> {
+    let spec = spec_of(&game)?;
+    let markdown = crate::rules::section(spec.id).ok_or_else(|| {
+        ApiError::not_found(format!("the rule book has no section for {}", spec.id))
+    })?;
+    Ok(Json(Rules {
+        id: spec.id,
+        markdown,
+    }))
+}

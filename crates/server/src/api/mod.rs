@@ -1,0 +1,81 @@
+//! The JSON API of docs/api.md, one module a concern: `catalogue` (games and
+//! rules), `play` (new games, moves, undo, redo), `hint` (the solver), `history`
+//! (continue and statistics). Handlers parse, call the engine, commit to the
+//! store, and answer; no rule is written here.
+
+pub mod catalogue;
+pub mod hint;
+pub mod history;
+pub mod play;
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use patience_engine::GameSpec;
+use tokio::sync::OwnedMutexGuard;
+
+use crate::error::ApiError;
+use crate::live::{LiveGame, Slot};
+use crate::player::{is_hex128, Player};
+use crate::view::{self, Meta};
+use crate::AppState;
+
+type ApiResult<T> = Result<T, ApiError>;
+
+pub(crate) fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+pub(crate) fn spec_of(id: &str) -> ApiResult<&'static GameSpec> {
+    patience_engine::game(id).ok_or_else(|| ApiError::not_found(format!("no game `{}`", short(id))))
+}
+
+fn short(text: &str) -> String {
+    text.chars().take(40).collect()
+}
+
+pub(crate) fn state_of(live: &LiveGame) -> view::State {
+    view::state(
+        &live.game,
+        &Meta {
+            uid: &live.uid,
+            level: &live.level,
+            elapsed_ms: live.elapsed_ms,
+        },
+    )
+}
+
+/// game is reported exactly like a missing one.
+pub(crate) async fn lock_game(
+    app: &AppState,
+    player: &Player,
+    uid: &str,
+) -> ApiResult<OwnedMutexGuard<Option<LiveGame>>> {
+    let missing = || ApiError::not_found("no such game");
+    if !is_hex128(uid) {
+        return Err(missing());
+    }
+    let slot: Slot = app.cache.slot(uid);
+    let mut guard = slot.lock_owned().await;
+    if guard.is_none() {
+        let key = uid.to_string();
+        let row = app.db.read(move |s| s.load_game(&key)).await?;
+        let Some(row) = row else {
+            return Err(missing());
+        };
+        if row.player != player.as_str() {
+            return Err(missing());
+        }
+        *guard = Some(LiveGame::load(&row)?);
+    }
+    match guard.as_ref() {
+        Some(live) if live.player == player.as_str() => Ok(guard),
+        _ => Err(missing()),
+    }
+}
+
+/// Any other `/api/...` path.
+pub async fn no_such_endpoint() -> ApiError {
+    ApiError::not_found("no such API endpoint")
+}

@@ -1,0 +1,231 @@
+//! Playing: new games, the state, moves, undo and redo. Every change goes
+//! through [`mutate`]: lock the game, check the move count, change it through
+//! the engine, commit, answer.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State as AxState};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Extension;
+use axum::Json;
+use patience_engine::{Game, Move, MAX_DEAL};
+use rand::Rng;
+use serde::Deserialize;
+
+use super::{lock_game, now_ms, spec_of, state_of, ApiResult};
+use crate::body::JsonBody;
+use crate::error::ApiError;
+use crate::live::LiveGame;
+use crate::player::{random_hex128, Player};
+use crate::store::{GameUpdate, Level, MovesChange, StoredGame};
+use crate::view;
+use crate::AppState;
+
+/// Random deals ("Any") are drawn from this range, so that shared deal numbers stay short.
+pub const RANDOM_DEALS: u64 = 1_000_000;
+
+#[derive(Deserialize)]
+pub struct NewGame {
+    deal: Option<u64>,
+    level: Option<String>,
+}
+
+/// `POST /api/games/{game}/new`
+pub async fn new_game(
+    AxState(app): AxState<Arc<AppState>>,
+    Extension(player): Extension<Player>,
+    Path(game): Path<String>,
+    JsonBody(body): JsonBody<NewGame>,
+) -> ApiResult<Response> {
+    let spec = spec_of(&game)?;
+    let level = body.level.as_deref().unwrap_or("any");
+    let deal = match (body.deal, level) {
+        (Some(d), _) => {
+            if !(1..=MAX_DEAL).contains(&d) {
+                return Err(ApiError::bad_request(format!(
+                    "deal {d} is out of range (1 to {MAX_DEAL})"
+                )));
+            }
+            d
+        }
+        (None, "any") => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
+        (None, name) => {
+            let level = Level::parse(name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let id = spec.id;
+            app.db
+                .read(move |s| s.random_graded_deal(id, level.as_str()))
+                .await?
+                .ok_or_else(|| {
+                    ApiError::not_found(format!(
+                        "no {} deals of {} are graded yet; try another level",
+                        level.as_str(),
+                        spec.name_en
+                    ))
+                })?
+        }
+    };
+    let level = if body.deal.is_some() { "any" } else { level };
+    let g = Game::new(spec, deal).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let uid = random_hex128();
+    let now = now_ms();
+    app.db
+        .insert(StoredGame {
+            uid: uid.clone(),
+            player: player.as_str().to_string(),
+            game: spec.id.to_string(),
+            deal,
+            level: level.to_string(),
+            moves: String::new(),
+            redo: String::new(),
+            move_count: 0,
+            created_ms: now,
+            updated_ms: now,
+            finished: false,
+            elapsed_ms: 0,
+        })
+        .await?;
+    let live = LiveGame::new(uid, player.as_str().to_string(), g, level.to_string());
+    let state = state_of(&live);
+    app.cache.insert(live);
+    Ok((StatusCode::CREATED, Json(state)).into_response())
+}
+
+/// Locks a game's slot, loading it from the store if needed; another player's
+pub async fn get_game(
+    AxState(app): AxState<Arc<AppState>>,
+    Extension(player): Extension<Player>,
+    Path(uid): Path<String>,
+) -> ApiResult<Json<view::State>> {
+    let mut guard = lock_game(&app, &player, &uid).await?;
+    let live = guard
+        .as_mut()
+        .ok_or_else(|| ApiError::not_found("no such game"))?;
+    live.touch();
+    Ok(Json(state_of(live)))
+}
+
+#[derive(Deserialize)]
+pub struct MoveBody {
+    #[serde(rename = "move")]
+    mv: String,
+    expect: u64,
+}
+
+#[derive(Deserialize)]
+pub struct ExpectBody {
+    expect: u64,
+}
+
+/// What a mutating request does to the game.
+enum Action {
+    Play(String),
+    Undo,
+    Redo,
+}
+
+/// `POST /api/play/{uid}/move`
+pub async fn play(
+    AxState(app): AxState<Arc<AppState>>,
+    Extension(player): Extension<Player>,
+    Path(uid): Path<String>,
+    JsonBody(body): JsonBody<MoveBody>,
+) -> ApiResult<Json<view::State>> {
+    mutate(&app, &player, &uid, body.expect, Action::Play(body.mv)).await
+}
+
+/// `POST /api/play/{uid}/undo`
+pub async fn undo(
+    AxState(app): AxState<Arc<AppState>>,
+    Extension(player): Extension<Player>,
+    Path(uid): Path<String>,
+    JsonBody(body): JsonBody<ExpectBody>,
+) -> ApiResult<Json<view::State>> {
+    mutate(&app, &player, &uid, body.expect, Action::Undo).await
+}
+
+/// `POST /api/play/{uid}/redo`
+pub async fn redo(
+    AxState(app): AxState<Arc<AppState>>,
+    Extension(player): Extension<Player>,
+    Path(uid): Path<String>,
+    JsonBody(body): JsonBody<ExpectBody>,
+) -> ApiResult<Json<view::State>> {
+    mutate(&app, &player, &uid, body.expect, Action::Redo).await
+}
+
+/// The one path every change takes: lock, check the count, change the game
+/// through the engine, commit, answer. If the commit fails the in-memory game
+/// is dropped, so the next request reloads what the store really holds.
+async fn mutate(
+    app: &AppState,
+    player: &Player,
+    uid: &str,
+    expect: u64,
+    action: Action,
+) -> ApiResult<Json<view::State>> {
+    let mut guard = lock_game(app, player, uid).await?;
+    let live = guard
+        .as_mut()
+        .ok_or_else(|| ApiError::not_found("no such game"))?;
+    let count = live.game.moves().len() as u64;
+    if count != expect {
+        return Err(ApiError::stale(expect, state_of(live)));
+    }
+    if live.finished {
+        return Err(ApiError::unprocessable("the game is won; start a new one"));
+    }
+    let moves = match action {
+        Action::Play(text) => {
+            let layout = *live.game.position().layout();
+            let mv =
+                Move::parse(&text, &layout).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            live.game.play(mv).map_err(|e| {
+                ApiError::unprocessable(format!("illegal move {}: {e}", mv.text(&layout)))
+            })?;
+            MovesChange::Append(mv.text(&layout))
+        }
+        Action::Undo => {
+            if !live.game.undo() {
+                return Err(ApiError::unprocessable("there is nothing to undo"));
+            }
+            MovesChange::Replace(live.moves_text())
+        }
+        Action::Redo => {
+            let Some(&next) = live.game.redo_moves().first() else {
+                return Err(ApiError::unprocessable("there is nothing to redo"));
+            };
+            if !live.game.redo() {
+                return Err(ApiError::unprocessable(
+                    "the move to redo is not legal here",
+                ));
+            }
+            MovesChange::Append(next.text(live.game.position().layout()))
+        }
+    };
+    live.touch();
+    let won = live.game.position().is_won();
+    let update = GameUpdate {
+        uid: live.uid.clone(),
+        moves,
+        redo: live.redo_text(),
+        move_count: live.game.moves().len() as u64,
+        updated_ms: now_ms(),
+        elapsed_ms: live.elapsed_ms,
+        won,
+    };
+    match app.db.update(update).await {
+        Ok(true) => {
+            live.finished = won;
+            Ok(Json(state_of(live)))
+        }
+        Ok(false) => {
+            *guard = None;
+            Err(ApiError::not_found("no such game"))
+        }
+        Err(e) => {
+            *guard = None;
+            Err(e.into())
+        }
+    }
+}
