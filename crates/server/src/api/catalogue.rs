@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use axum::extract::{Path, State as AxState};
 use axum::Json;
-
 use serde::Serialize;
 
 use super::{spec_of, ApiResult};
