@@ -4,7 +4,8 @@
 // so the page only has to pick the card width that fits the screen. A placement
 // is `{name, x, y, w, h, mode, rot}`: `mode` is how the pile shows its cards —
 // `fan-h` (spread to the right), `fan-v` (spread downwards) or `stack` (only the
-// top shows) — and `rot` an optional tilt in degrees for the decorative layouts.
+// top shows) — `rot` an optional tilt in degrees for the decorative layouts, and
+// `spread` how far a fan's cards may lie apart (in card widths) when room allows.
 
 export const CH = 1.4; // card height in card widths
 const GAP = 0.16; // space between piles
@@ -117,7 +118,7 @@ function blondes(state, opts) {
     const [top, topH] = band([...byKind(state, 'stock'), ...byKind(state, 'waste')], found, width);
     items.push(...top);
     y = topH + GAP * 2;
-    reserve.forEach((n) => items.push({ name: n, x: 0, y, w: width, h: CH, mode: 'fan-h' }));
+    reserve.forEach((n) => items.push({ name: n, x: 0, y, w: width, h: CH, mode: 'fan-h', spread: 0.7 }));
     y += CH + GAP * 3;
   } else {
     width = Math.max(colsW, (found.length + 2) * (1 + GAP) + GAP);

@@ -195,7 +195,7 @@ export class Table {
     }
     const n = pile.cards.length;
     let dx = 0, dy = 0, from = 0;
-    if (place.mode === 'fan-h' && n > 1) dx = Math.min(FAN_DX * cw, (place.w * cw - cw) / (n - 1));
+    if (place.mode === 'fan-h' && n > 1) dx = Math.min((place.spread || FAN_DX) * cw, (place.w * cw - cw) / (n - 1));
     if (place.mode === 'fan-v' && n > 1) dy = Math.min(FAN_DY * ch, (place.h * cw - ch) / (n - 1));
     if (place.mode === 'stack') from = Math.max(0, n - 2);
     const top = n - 1;

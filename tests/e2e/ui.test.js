@@ -218,3 +218,35 @@ test('La Nivernaise: flanks beside the line on a desktop, in one row under the f
     assert.ok(b[c].r <= PHONE.width, `${c} on screen`);
   }
 }));
+
+/** The first deal in `deals` whose opening hint is of `kind`, asked through the API. */
+async function dealWithHint(page, game, deals, kind) {
+  for (const deal of deals) {
+    const res = await page.request.post(`/api/games/${game}/new`, { data: { deal } });
+    const { uid } = await res.json();
+    const hint = await (await page.request.post(`/api/play/${uid}/hint`, { data: {} })).json();
+    if (hint.kind === kind) return deal;
+  }
+  return null;
+}
+
+test('the hint says when no win is possible, and marks a heuristic hint', () => withPage(async (page, context) => {
+  await page.goto('/');
+  const hopeless = await dealWithHint(page, 'fan', [9, 10, 11, 12, 15, 16, 18, 19, 21], 'no-win');
+  assert.ok(hopeless, 'some Fan deal is proved lost by the solver');
+  await openDeal(page, 'fan', hopeless);
+  await page.click('button.hint');
+  await page.waitForSelector('#app[data-hint="no-win"]');
+  assert.match(await page.textContent('.status'), /No win is possible from here: undo a few moves/);
+  assert.equal(await page.locator('.hint-overlay').count(), 0, 'no arrow for a lost position');
+
+  const guess = await dealWithHint(page, 'krakowski', [1, 2, 3, 4, 5], 'heuristic');
+  if (!guess) return; // the solver now wins these outright: nothing heuristic to show
+  await openDeal(page, 'krakowski', guess);
+  await page.keyboard.press('h');
+  await page.waitForSelector('#app[data-hint="heuristic"]');
+  assert.match(await page.textContent('.status'), /[Hh]euristic hint/);
+  if (await page.locator('.hint-overlay .arrow').count()) {
+    assert.equal(await page.$eval('.hint-overlay', (s) => s.classList.contains('heuristic')), true, 'a heuristic arrow is dashed');
+  }
+}));
