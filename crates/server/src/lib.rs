@@ -9,9 +9,11 @@
 //! - `live`: games in memory, loaded by replaying their records;
 //! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
-//! - `player`: the player token cookie; `assets`, `embedded`: the page's files;
-//!   `rules`: rules pages; `library`: the shipped graded deals.
+//! - `player`: the player token cookie; `access_log`: request logging;
+//! - `assets`, `embedded`: the page's files; `rules`: rules pages;
+//!   `library`: the shipped graded deals.
 
+pub mod access_log;
 pub mod api;
 pub mod assets;
 pub mod body;
@@ -111,6 +113,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/rules/{*rest}", get(assets::index))
         .route("/static/{*path}", get(assets::static_file))
         .layer(DefaultBodyLimit::max(body::MAX_BODY))
+        .layer(axum::middleware::from_fn(access_log::log))
         .with_state(state)
 }
 
