@@ -120,6 +120,7 @@ impl Position {
                 self.piles[id.index()].extend_from_slice(pile);
                 cards = rest;
             }
+            self.sync_tops();
             self.redeals_used = undo.redeals_used;
             self.draw_used = undo.draw_used;
             self.hash = before.hash;
@@ -185,6 +186,8 @@ impl Position {
             self.piles[to.index()].push(c);
         }
         self.piles[from.index()].truncate(start);
+        self.sync_top(from);
+        self.sync_top(to);
     }
 
     #[inline]
@@ -192,6 +195,7 @@ impl Position {
         let p = &mut self.piles[pile.index()];
         self.hash ^= card_key(pile, p.len(), card);
         p.push(card);
+        self.sync_top(pile);
     }
 
     #[inline]
@@ -199,6 +203,7 @@ impl Position {
         let p = &mut self.piles[pile.index()];
         let c = p.pop()?;
         self.hash ^= card_key(pile, p.len(), c);
+        self.sync_top(pile);
         Some(c)
     }
 
@@ -206,12 +211,14 @@ impl Position {
         self.rehash_pile(pile);
         self.piles[pile.index()].remove(index);
         self.rehash_pile(pile);
+        self.sync_top(pile);
     }
 
     fn insert_at(&mut self, pile: PileId, index: usize, card: Card) {
         self.rehash_pile(pile);
         self.piles[pile.index()].insert(index, card);
         self.rehash_pile(pile);
+        self.sync_top(pile);
     }
 
     /// XORs a pile's keys in or out of the hash.
@@ -291,13 +298,44 @@ impl Position {
             // Sorting first makes the shuffle depend on which cards are left,
             // not on the order the fans happen to hold them in: positions that
             // differ only in pile order redeal alike, which the solver relies on.
-            cards.sort_unstable();
+            sort_cards(&mut cards);
             SplitMix64::for_shuffle(self.spec.id, self.deal, next as u32).shuffle(&mut cards);
         }
         crate::deal::deal_fans(self, &cards, r.fan_size as usize);
         self.set_counters(next, self.draw_used);
+        self.sync_tops();
         for id in self.redealt_piles() {
             self.rehash_pile(id);
         }
+    }
+}
+
+/// Sorts cards by their index (the order of [`Card`]'s `Ord`), counting them:
+/// a redeal gathers at most 104 cards of at most 56 kinds.
+fn sort_cards(cards: &mut Vec<Card>) {
+    let mut counts = [0u8; Card::COUNT];
+    for c in cards.iter() {
+        counts[c.index()] += 1;
+    }
+    cards.clear();
+    for (i, &n) in counts.iter().enumerate() {
+        if let Some(c) = Card::from_index(i) {
+            cards.extend(std::iter::repeat_n(c, n as usize));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counting_sort_sorts_like_sort() {
+        let pack = crate::catalogue::game("house-in-the-woods").unwrap().pack();
+        let mut cards: Vec<Card> = pack.iter().rev().step_by(3).copied().collect();
+        let mut expected = cards.clone();
+        expected.sort();
+        sort_cards(&mut cards);
+        assert_eq!(cards, expected);
     }
 }

@@ -123,6 +123,19 @@ impl Card {
         self.0 as usize
     }
 
+    /// The card's byte, never 0 (ranks start at 1), so 0 can mean "no card"
+    /// in compact caches.
+    #[inline]
+    pub(crate) const fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// The card whose [`Card::byte`] is `b`; `b` must come from `byte`.
+    #[inline]
+    pub(crate) const fn from_byte(b: u8) -> Card {
+        Card(b)
+    }
+
     /// The inverse of [`Card::index`], for tables keyed by card.
     pub fn from_index(i: usize) -> Option<Card> {
         let rank = Rank::new((i >> 2) as u8)?;

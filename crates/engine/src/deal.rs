@@ -32,6 +32,7 @@ impl Position {
             draw_used: false,
             hash: 0,
             tables: crate::tables::RuleTables::for_spec(spec),
+            tops: [0; crate::position::MAX_TABLEAU],
         };
         let mut pack = spec.pack();
         if spec.aces_out == AcesOut::BeforeDeal {
@@ -84,6 +85,7 @@ impl Position {
             }
             pos.aces_to_foundations(aces.into_iter());
         }
+        pos.sync_tops();
         pos.recompute_hash();
         Ok(pos)
     }

@@ -25,7 +25,15 @@ pub struct Position {
     pub(crate) hash: u64,
     /// The game's rules evaluated for every card (see [`crate::tables`]).
     pub(crate) tables: &'static RuleTables,
+    /// The top card of each tableau pile as its [`Card::byte`] (0: empty),
+    /// kept in step with the piles so that move generation reads one small
+    /// array instead of following every pile to its heap.
+    pub(crate) tops: [u8; MAX_TABLEAU],
 }
+
+/// More tableau piles than any game has (House in the Woods has 35); move
+/// generation keeps sets of piles as bits of a `u64`.
+pub(crate) const MAX_TABLEAU: usize = 64;
 
 impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {
@@ -144,6 +152,22 @@ impl Position {
         self.layout.waste.map_or(&[], |s| &self.piles[s.index()])
     }
 
+    /// Brings the cached top of tableau pile `pile` up to date (other piles
+    /// have none).
+    #[inline]
+    pub(crate) fn sync_top(&mut self, pile: PileId) {
+        if pile.0 < self.layout.tableau {
+            self.tops[pile.index()] = self.piles[pile.index()].last().map_or(0, |c| c.byte());
+        }
+    }
+
+    /// Brings every cached tableau top up to date.
+    pub(crate) fn sync_tops(&mut self) {
+        for t in self.layout.tableau_ids() {
+            self.sync_top(t);
+        }
+    }
+
     pub(crate) fn recompute_hash(&mut self) {
         let mut h = counters_key(self.redeals_used, self.draw_used);
         for (p, pile) in self.piles.iter().enumerate() {
@@ -217,6 +241,7 @@ impl Position {
             draw_used,
             hash: 0,
             tables: RuleTables::for_spec(spec),
+            tops: [0; MAX_TABLEAU],
         };
         // Foundations are checked by building them card by card under the rules.
         for f in layout.foundation_ids() {
@@ -243,6 +268,7 @@ impl Position {
             }
         }
         pos.piles = piles;
+        pos.sync_tops();
         pos.check_refilled()?;
         pos.recompute_hash();
         Ok(pos)

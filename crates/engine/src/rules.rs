@@ -23,15 +23,9 @@ struct Targets {
     foundation: [u16; Card::COUNT],
     /// Foundations that are the first of their interchangeable kind.
     canonical_foundations: u16,
-    /// The top card of each tableau pile.
-    tops: [Option<Card>; MAX_TABLEAU],
     first_empty: Option<PileId>,
     first_free_cell: Option<PileId>,
 }
-
-/// More tableau piles than any game has (House in the Woods has 35); pile
-/// sets are bits of a `u64`.
-const MAX_TABLEAU: usize = 64;
 
 /// Why a move is not legal in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -71,20 +65,26 @@ impl Position {
     /// applies, so the list and the check cannot disagree (the property
     /// tests hold them to it).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        debug_assert!(
+            self.layout
+                .tableau_ids()
+                .all(|t| self.tops[t.index()] == self.top(t).map_or(0, |c| c.byte())),
+            "cached tops out of step with the piles"
+        );
         out.clear();
         let l = self.layout;
         let mut targets = Targets {
             tableau: [0; Card::COUNT],
             foundation: [0; Card::COUNT],
             canonical_foundations: 0,
-            tops: [None; MAX_TABLEAU],
             first_empty: None,
             first_free_cell: None,
         };
         self.find_targets(&mut targets);
         for t in l.tableau_ids() {
-            if let Some(card) = targets.tops[t.index()] {
-                self.push_tableau_steps(t, card, &targets, out);
+            let top = self.tops[t.index()];
+            if top != 0 {
+                self.push_tableau_steps(t, Card::from_byte(top), &targets, out);
             }
         }
         if self.spec.foundation_returns {
@@ -120,18 +120,16 @@ impl Position {
         let tb = self.tables;
         t.first_free_cell = l.cell_ids().find(|&c| self.piles[c.index()].is_empty());
         for id in l.tableau_ids() {
-            let top = self.piles[id.index()].last();
-            t.tops[id.index()] = top.copied();
-            match top {
-                Some(top) => {
-                    let mut cards = tb.onto[top.index()];
+            match self.tops[id.index()] {
+                0 => {
+                    t.first_empty.get_or_insert(id);
+                }
+                top => {
+                    let mut cards = tb.onto[Card::from_byte(top).index()];
                     while cards != 0 {
                         t.tableau[cards.trailing_zeros() as usize] |= 1 << id.0;
                         cards &= cards - 1;
                     }
-                }
-                None => {
-                    t.first_empty.get_or_insert(id);
                 }
             }
         }
