@@ -370,11 +370,12 @@ impl Store {
         Ok(out)
     }
 
-    /// The player's unfinished games, most recently played first.
+    /// The player's unfinished games with at least one move, most recently played first.
+    /// A deal opened and left untouched is not "in progress".
     pub fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError> {
         let mut st = self.conn.prepare_cached(
             "SELECT uid, game, deal, move_count, updated_ms FROM games
-             WHERE player = ?1 AND finished = 0 ORDER BY updated_ms DESC, rowid DESC LIMIT ?2",
+             WHERE player = ?1 AND finished = 0 AND move_count > 0 ORDER BY updated_ms DESC, rowid DESC LIMIT ?2",
         )?;
         let rows = st.query_map(params![player, limit], |r| {
             Ok(InProgress {
