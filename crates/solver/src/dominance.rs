@@ -27,12 +27,15 @@
 //! no win, and the position's other moves need not be searched.
 //!
 //! **Dead position** ([`is_dead`]). In the last deal of a one-deck game whose
-//! empty fans stay empty and whose draw is spent (or absent), a card `x` above
-//! a lower card of its own suit in the same fan can leave only onto the card
-//! one rank above it in suit. If that card does not exist (a king; Krug's ace)
-//! or lies under `x` in the same fan, `x` never moves, the lower card never
-//! reaches its foundation, and the game is lost. The classic case is a king
-//! lying on the ace of its suit.
+//! empty fans stay empty or take only kings, where cards move one at a time
+//! and the draw is spent (or absent), a card `x` above a lower card of its own
+//! suit in the same fan can leave only onto the card one rank above it in
+//! suit (or, for a king in Fan, to an empty fan). If that card does not exist
+//! (a king where empty fans stay empty; Krug's ace) or lies under `x` in the
+//! same fan, `x` never moves, the lower card never reaches its foundation,
+//! and the game is lost. The classic case is a king lying on the ace of its
+//! suit. (With runs, `x` could ride along on the card under it, so the test
+//! is off in the sequences variant.)
 
 use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Suit};
 
@@ -154,7 +157,8 @@ fn dead_test_applies(pos: &Position) -> bool {
         && !draw_left
         && spec.decks == 1
         && spec.build == Build::DownInSuit
-        && spec.empty_pile == EmptyPile::Stays
+        && !spec.moves_runs
+        && matches!(spec.empty_pile, EmptyPile::Stays | EmptyPile::TakesKing)
         && !spec.foundation_returns
         && pos.layout().stock.is_none()
         && pos.layout().cells == 0
@@ -172,6 +176,7 @@ pub fn is_dead(pos: &Position) -> bool {
     let spec = pos.spec();
     let layout = pos.layout();
     let n = spec.ranks.len() as i32;
+    let kings_move = spec.empty_pile == EmptyPile::TakesKing;
     // Where each suit's foundation starts: the ace, or Krug's base.
     let mut base = [0i32; 4];
     for (i, rule) in spec.foundations.iter().enumerate() {
@@ -195,10 +200,11 @@ pub fn is_dead(pos: &Position) -> bool {
             {
                 continue;
             }
+            // `x` must leave by the table: onto the card one rank above.
             match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
-                None => return true,
+                None if !kings_move => return true,
                 Some(target) if below.contains(&target) => return true,
-                Some(_) => {}
+                _ => {}
             }
         }
     }
@@ -223,6 +229,11 @@ mod tests {
         assert!(!is_dead(&at(text, "la-belle-lucie", 1)));
         // In Fan an emptied pile takes the king: not dead.
         assert!(!is_dead(&at(text, "fan", 0)));
+        // But in Fan a queen over the jack of her suit with her king under
+        // her is dead; with runs (the sequences variant) the test is off.
+        let text = "KS JS QS\nAS 2S 3S\n4S 5S 6S\n7S 8S 9S\n10S\n";
+        assert!(is_dead(&at(text, "fan", 0)));
+        assert!(!is_dead(&at(text, "la-belle-lucie-sequences", 0)));
     }
 
     #[test]

@@ -82,7 +82,7 @@ pub fn sort(pos: &Position, moves: &mut [Move], scratch: &mut Vec<(i32, Move)>) 
     }
     scratch.clear();
     scratch.extend(moves.iter().map(|&m| (score(pos, m), m)));
-    scratch.sort_by(|a, b| b.0.cmp(&a.0));
+    scratch.sort_by_key(|a| std::cmp::Reverse(a.0));
     for (slot, &(_, m)) in moves.iter_mut().zip(scratch.iter()) {
         *slot = m;
     }

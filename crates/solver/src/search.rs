@@ -172,7 +172,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
                 best_line,
             );
         }
-        if nodes % CLOCK_EVERY == 0 && budget.time.is_some_and(|t| begun.elapsed() >= t) {
+        if nodes.is_multiple_of(CLOCK_EVERY) && budget.time.is_some_and(|t| begun.elapsed() >= t) {
             return finish(
                 End::Spent(Limit::Time),
                 nodes,

@@ -148,8 +148,8 @@ fn a_tiny_budget_gives_unknown_and_a_heuristic_hint() {
 
 #[test]
 fn the_memory_cap_gives_unknown_not_a_crash() {
-    // Fan deal 4 needs far more than 4096 positions.
-    let p = Position::deal(game("fan").unwrap(), 4).unwrap();
+    // Krakowski deal 1 needs far more than 4096 positions.
+    let p = Position::deal(game("krakowski").unwrap(), 1).unwrap();
     let r = solve(
         &p,
         &Budget {
@@ -167,7 +167,9 @@ fn the_memory_cap_gives_unknown_not_a_crash() {
 fn every_game_has_a_solved_deal_that_replays() {
     for g in games() {
         let mut won = None;
-        for deal in 1..=12u64 {
+        // Krakowski wins rarely (one pass through a 68-card stock): its first
+        // deal won under this budget is 54.
+        for deal in (1..=12u64).chain([54]) {
             let p = Position::deal(g, deal).unwrap();
             let r = solve(&p, &nodes(60_000));
             if let Outcome::Win(m) = &r.outcome {
@@ -176,7 +178,7 @@ fn every_game_has_a_solved_deal_that_replays() {
                 break;
             }
         }
-        assert!(won.is_some(), "{}: no deal of 1..=12 won", g.id);
+        assert!(won.is_some(), "{}: no deal of 1..=12 (or 54) won", g.id);
     }
 }
 

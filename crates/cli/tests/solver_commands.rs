@@ -1,0 +1,146 @@
+//! `patience solve` and `patience survey` end to end, through the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use patience_engine::{game, Move, Position};
+
+fn patience(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    })
+}
+
+#[test]
+fn solve_json_gives_moves_that_replay_to_a_win() {
+    let o = patience(
+        &[
+            "solve",
+            "la-belle-lucie",
+            "--deal",
+            "3",
+            "--json",
+            "--nodes",
+            "500000",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let j = json(&o);
+    assert_eq!(j["result"], "win");
+    assert!(j["nodes"].as_u64().unwrap() > 0);
+    assert!(j["milliseconds"].as_f64().is_some());
+    assert!(j["peak_entries"].as_u64().unwrap() > 0);
+    let spec = game("la-belle-lucie").unwrap();
+    let mut p = Position::deal(spec, 3).unwrap();
+    for m in j["moves"].as_array().unwrap() {
+        let m = Move::parse(m.as_str().unwrap(), p.layout()).unwrap();
+        p.apply(m).unwrap();
+    }
+    assert!(p.is_won());
+}
+
+#[test]
+fn solve_reads_a_position_from_stdin_and_proves_a_loss_with_best() {
+    let board =
+        "AS KS\n2S 3S 4S\n5S 6S 7S\n8S 9S 10S\nJS QS\nKH QH JH\n10H 9H 8H\n7H 6H 5H\n4H 3H 2H\n";
+    let o = patience(
+        &[
+            "solve",
+            "la-belle-lucie",
+            "--position",
+            "-",
+            "--redeals",
+            "0",
+            "--json",
+            "--best",
+        ],
+        Some(board),
+    );
+    assert_eq!(o.status.code(), Some(1), "no win exits 1: {o:?}");
+    let j = json(&o);
+    assert_eq!(j["result"], "no-win");
+    assert_eq!(j["best"]["cards"], 39);
+    assert_eq!(j["best"]["complete"], true);
+}
+
+#[test]
+fn solve_says_unknown_under_a_tiny_budget_and_refuses_bad_input() {
+    let o = patience(
+        &["solve", "house-in-the-woods", "--deal", "1", "--nodes", "5"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("unknown-nodes"));
+    let o = patience(&["solve", "no-such-game", "--deal", "1"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown game"));
+    let o = patience(
+        &["solve", "la-belle-lucie", "--position", "-"],
+        Some("this is not a board"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn survey_writes_a_line_per_deal_and_a_closing_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.jsonl");
+    let o = patience(
+        &[
+            "survey",
+            "la-belle-lucie",
+            "--deals",
+            "1..6",
+            "--jobs",
+            "2",
+            "--nodes",
+            "300000",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{o:?}");
+    let table = String::from_utf8_lossy(&o.stdout);
+    for word in ["won", "lost", "unknown", "median", "p95", "M/s"] {
+        assert!(table.contains(word), "{word} in {table}");
+    }
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut deals: Vec<u64> = text
+        .lines()
+        .map(|l| {
+            let j: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert!(j["result"].is_string());
+            j["deal"].as_u64().unwrap()
+        })
+        .collect();
+    deals.sort();
+    assert_eq!(deals, vec![1, 2, 3, 4, 5, 6]);
+    let o = patience(&["survey", "fan", "--deals", "5..2"], None);
+    assert_eq!(o.status.code(), Some(2));
+}

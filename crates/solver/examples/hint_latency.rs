@@ -1,0 +1,106 @@
+//! Hint latency over positions sampled along played games of every game.
+//!
+//! `cargo run --release -p patience-solver --example hint_latency [DEALS] [EVERY]`
+//!
+//! For each game, deals 1..=DEALS (default 5) are played by a simple player
+//! (a card to a foundation when it can, otherwise a random move, the redeal
+//! only when nothing else is left), and every EVERY-th position (default 10)
+//! is hinted with the site's budget (1 s). Prints, per game and overall, the
+//! median and 95th percentile latency, the share under 100 ms, and how the
+//! hints were answered (solution, heuristic, no win).
+
+use std::time::{Duration, Instant};
+
+use patience_engine::prng::SplitMix64;
+use patience_engine::{games, Move, PileKind, Position};
+use patience_solver::{hint, Budget, Hint};
+
+fn pick(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
+    let moves = pos.legal_moves();
+    let home = moves.iter().find(|m| {
+        matches!(m, Move::Step { to, .. } if matches!(pos.layout().kind(*to), Some(PileKind::Foundation(_))))
+    });
+    if let Some(&m) = home {
+        return Some(m);
+    }
+    let others: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| *m != Move::Redeal)
+        .collect();
+    if others.is_empty() {
+        return moves.first().copied();
+    }
+    Some(others[rng.below(others.len() as u64) as usize])
+}
+
+fn pct(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let deals = args.first().copied().unwrap_or(5);
+    let every = args.get(1).copied().unwrap_or(10).max(1);
+    let budget = Budget {
+        time: Some(Duration::from_secs(1)),
+        ..Budget::default()
+    };
+    let mut all = Vec::new();
+    println!(
+        "{:<28} {:>6} {:>9} {:>9} {:>7}  sol/heur/nowin",
+        "game", "hints", "median", "p95", "<100ms"
+    );
+    for g in games() {
+        let mut times = Vec::new();
+        let (mut sol, mut heur, mut nowin) = (0, 0, 0);
+        for deal in 1..=deals {
+            let mut pos = Position::deal(g, deal).expect("deal");
+            let mut rng = SplitMix64::new(deal);
+            for ply in 0..600u64 {
+                if ply % every == 0 && !pos.is_won() {
+                    let t = Instant::now();
+                    let h = hint(&pos, &budget);
+                    times.push(t.elapsed().as_secs_f64() * 1000.0);
+                    match h {
+                        Hint::Solution(_) => sol += 1,
+                        Hint::Heuristic(_) => heur += 1,
+                        Hint::NoWin => nowin += 1,
+                        Hint::None => {}
+                    }
+                }
+                let Some(m) = pick(&pos, &mut rng) else { break };
+                if pos.apply(m).is_err() {
+                    break;
+                }
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        let under = times.iter().filter(|&&t| t < 100.0).count();
+        println!(
+            "{:<28} {:>6} {:>7.1}ms {:>7.1}ms {:>6.1}%  {sol}/{heur}/{nowin}",
+            g.id,
+            times.len(),
+            pct(&times, 0.5),
+            pct(&times, 0.95),
+            100.0 * under as f64 / times.len().max(1) as f64
+        );
+        all.extend(times);
+    }
+    all.sort_by(f64::total_cmp);
+    let under = all.iter().filter(|&&t| t < 100.0).count();
+    println!(
+        "{:<28} {:>6} {:>7.1}ms {:>7.1}ms {:>6.1}%",
+        "all",
+        all.len(),
+        pct(&all, 0.5),
+        pct(&all, 0.95),
+        100.0 * under as f64 / all.len().max(1) as f64
+    );
+}
