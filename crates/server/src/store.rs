@@ -158,6 +158,13 @@ impl Store {
     }
 
     fn migrate(&mut self) -> Result<(), StoreError> {
+        // An up-to-date file (the usual case) needs no write lock at all.
+        let version: i64 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version == SCHEMA_VERSION {
+            return Ok(());
+        }
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;

@@ -457,7 +457,11 @@ async fn catalogue_rules_pages_and_levels() {
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(s["level"], json!("any"));
     let (_, cont) = p.get("/api/continue").await;
-    assert_eq!(cont, json!([]), "deals opened but not played are not in progress");
+    assert_eq!(
+        cont,
+        json!([]),
+        "deals opened but not played are not in progress"
+    );
     let (status, rules) = p.get("/api/games/la-belle-lucie/rules").await;
     assert_eq!(status, StatusCode::OK);
     assert!(rules["markdown"]
