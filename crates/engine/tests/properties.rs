@@ -57,6 +57,21 @@ fn playout(gi: usize, deal: u64, seed: u64, steps: usize) -> Game {
             }
         }
         let moves = pos.legal_moves();
+        let mut listed: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| matches!(m, Move::Step { .. }))
+            .collect();
+        let mut brute = steps_by_brute_force(&pos);
+        listed.sort_by_key(|m| format!("{m:?}"));
+        brute.sort_by_key(|m| format!("{m:?}"));
+        assert_eq!(
+            listed,
+            brute,
+            "{}: the list and the check disagree\n{}",
+            spec.id,
+            pos.to_text()
+        );
         if moves.is_empty() {
             assert!(pos.is_won() || pos.is_stuck());
             break;
@@ -82,6 +97,50 @@ fn playout(gi: usize, deal: u64, seed: u64, steps: usize) -> Game {
         game.play(mv).unwrap();
     }
     game
+}
+
+/// Every step `check` accepts, except to a destination interchangeable with
+/// an earlier one (an empty tableau pile or cell after the first, a
+/// foundation equal to an earlier one of the same rule) or from a foundation
+/// equal to an earlier one: what the move list must hold, by brute force.
+fn steps_by_brute_force(pos: &Position) -> Vec<Move> {
+    let l = pos.layout();
+    let ids: Vec<PileId> = l.ids().collect();
+    let equal_earlier = |f: PileId| {
+        let i = (f.0 - l.tableau) as usize;
+        (0..i).any(|j| {
+            let g = l.foundation(j as u8);
+            pos.spec().foundations[j] == pos.spec().foundations[i]
+                && pos.pile(g).len() == pos.pile(f).len()
+                && pos.pile(g).last() == pos.pile(f).last()
+        })
+    };
+    let mut out = Vec::new();
+    for &from in &ids {
+        if matches!(l.kind(from), Some(PileKind::Foundation(_))) && equal_earlier(from) {
+            continue;
+        }
+        for &to in &ids {
+            let mv = Move::Step { from, to };
+            if pos.check(mv).is_err() {
+                continue;
+            }
+            let redundant = match l.kind(to) {
+                Some(PileKind::Foundation(_)) => equal_earlier(to),
+                Some(PileKind::Tableau(_)) => {
+                    pos.pile(to).is_empty()
+                        && l.tableau_ids()
+                            .any(|t| t < to && t != from && pos.pile(t).is_empty())
+                }
+                Some(PileKind::Cell(_)) => l.cell_ids().any(|c| c < to && pos.pile(c).is_empty()),
+                _ => false,
+            };
+            if !redundant {
+                out.push(mv);
+            }
+        }
+    }
+    out
 }
 
 proptest! {
