@@ -18,7 +18,8 @@ function overlap(a, b) {
  * Handlers:
  * - `pick(cardEl)` → `{cards: [elements], targets: Map(pileName → move)}` or null;
  * - `click(cardEl)` for a press without a drag;
- * - `drop(move, rects)` with the screen rects the dragged cards were dropped at;
+ * - `drop(move, cards, rects)`: the dragged card elements and the screen rects
+ *   they were dropped at;
  * - `blocked()` → true while a request is in flight.
  */
 export function enableDrag(board, handlers) {
@@ -126,7 +127,7 @@ export function enableDrag(board, handlers) {
     if (!t) { flyBack(p); return; }
     const rects = p.ghosts.map(({ g }) => g.getBoundingClientRect());
     finish(p);
-    handlers.drop(p.picked.targets.get(t.dataset.pile), rects);
+    handlers.drop(p.picked.targets.get(t.dataset.pile), p.picked.cards, rects);
   };
   window.addEventListener('pointerup', up);
   window.addEventListener('pointercancel', up);

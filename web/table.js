@@ -55,7 +55,7 @@ export class Table {
     enableDrag(this.board, {
       pick: (el) => this.pick(el),
       click: (el) => this.activate(el),
-      drop: (move, rects) => this.dropped(move, rects),
+      drop: (move, cards, rects) => this.dropped(move, cards, rects),
       blocked: () => this.busy,
     });
     document.addEventListener('keydown', (e) => this.key(e));
@@ -370,15 +370,11 @@ export class Table {
     return { cards, targets: dropTargets(this.state, moves) };
   }
 
-  dropped(move, rects) {
+  dropped(move, cards, rects) {
     this.cycle = null;
     const before = this.snapshot();
-    // The dropped cards slide from where the pointer let go of them.
-    const pile = pileOf(this.state, move.split(/[>@]/)[0]);
-    if (pile) {
-      const keys = [...this.board.querySelectorAll(`.pile[data-pile="${CSS.escape(pile.name)}"] .card.lifted`)].map((c) => c.dataset.key);
-      keys.forEach((k, i) => rects[i] && before.rects.set(k, rects[i]));
-    }
+    // The dropped cards slide on from where the pointer let go of them.
+    cards.forEach((c, i) => c.dataset.key && rects[i] && before.rects.set(c.dataset.key, rects[i]));
     this.play(move, { before });
   }
 

@@ -20,7 +20,7 @@ export async function launch() {
  */
 export async function open(browser, baseURL, viewport = DESKTOP, extra = {}) {
   const context = await browser.newContext({ baseURL, viewport, ...extra });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000); // generous: CI shares two cores with the build
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
