@@ -37,9 +37,11 @@ function band(left, foundations, width) {
   // Balanced rows: eight foundations that need two rows go four and four.
   const rows = Math.ceil(foundations.length / room) || 0;
   const perRow = rows ? Math.ceil(foundations.length / rows) : 1;
+  // With nothing on the left the foundations sit centred over the table.
+  const right = left.length ? width : (width + perRow * (1 + GAP) - GAP) / 2;
   foundations.forEach((n, i) => {
     const r = Math.floor(i / perRow), c = i % perRow;
-    const x = width - (perRow - c) * (1 + GAP) + GAP;
+    const x = right - (perRow - c) * (1 + GAP) + GAP;
     out.push(stack(n, x, r * (CH + GAP)));
   });
   const h = Math.max(left.length ? CH : 0, rows * (CH + GAP) - GAP);

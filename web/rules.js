@@ -22,6 +22,11 @@ export async function showRules(root, game) {
   actions.append(play, back);
   const article = document.createElement('article');
   article.className = 'rules';
-  article.append(title, renderMarkdown(rules.markdown), actions);
+  const body = renderMarkdown(rules.markdown);
+  // The rule book's section heading is the bare id, which the title already says better.
+  if (/^H\d$/.test(body.firstElementChild?.tagName || '') && body.firstElementChild.textContent.trim() === game) {
+    body.firstElementChild.remove();
+  }
+  article.append(title, body, actions);
   root.replaceChildren(article);
 }
