@@ -54,11 +54,13 @@ async function clickMove(page) {
   assert.ok((await pileCards(page, first.to)).includes(first.card), `${first.card} should be on ${first.to}`);
   if (pick.moves.length > 1) {
     const second = pick.moves[1];
-    const at = (await pileCards(page, first.to)).lastIndexOf(first.card);
+    const at = await page.$$eval(`.board .pile[data-pile="${first.to}"] .card`,
+      (cs, card) => cs.filter((c) => c.dataset.card === card).pop().dataset.index, first.card);
     await clickCard(page, first.to, at);
     // The first move is taken back and the second played: the count is unchanged.
     await settle(page, moves + 1);
-    assert.ok((await pileCards(page, second.to)).includes(second.card), `a second click sends ${second.card} on to ${second.to}`);
+    const diag = await page.evaluate(() => ({ moves: window.patienceTable.state.moves, status: document.querySelector('.status').textContent, cycle: window.patienceTable.cycle && window.patienceTable.cycle.at }));
+    assert.ok((await pileCards(page, second.to)).includes(second.card), `a second click sends ${second.card} on to ${second.to} (${JSON.stringify(diag)}, first ${first.move}, at ${at})`);
   }
   return true;
 }

@@ -76,9 +76,12 @@ async function visiblePoint(page, selector, match) {
         if (hit && hit.closest(kind) === el) return { x, y };
       }
     }
-    return null;
+    // Say what hides it, so a failure can be understood.
+    const at = document.elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2).slice(0, 4)
+      .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}[${e.dataset.pile || ''}:${e.dataset.index || ''}]`);
+    return { hidden: `rect ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}; viewport ${innerWidth}x${innerHeight}; at centre: ${at.join(' > ')}` };
   }, [selector, match]);
-  assert.ok(p, `${selector} is visible somewhere`);
+  assert.ok(p && !p.hidden, `${selector} is visible somewhere (${p?.hidden})`);
   return p;
 }
 
