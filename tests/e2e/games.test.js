@@ -143,9 +143,11 @@ test('every game plays in the page', async (t) => {
         }
 
         // Leave something to redo, then reload: the same position and history come back.
+        const followed = (await serverState(page)).moves;
         await page.click('button.undo');
+        await settle(page, followed - 1);
         state = await serverState(page);
-        await settle(page, state.moves);
+        assert.equal(state.moves, followed - 1);
         const shown = await screenPiles(page);
         await page.reload();
         await page.waitForSelector('.board .pile');

@@ -5,8 +5,20 @@ import assert from 'node:assert/strict';
 
 /** Waits until the page is idle (no request in flight) at `moves` moves. */
 export async function settle(page, moves) {
-  if (moves !== undefined) await page.waitForSelector(`#app[data-moves="${moves}"]`);
-  await page.waitForFunction(() => !document.body.dataset.busy && !document.querySelector('.card.moving'));
+  try {
+    if (moves !== undefined) await page.waitForSelector(`#app[data-moves="${moves}"]`);
+    await page.waitForFunction(() => !document.body.dataset.busy && !document.querySelector('.card.moving'));
+  } catch (err) {
+    const seen = await page.evaluate(() => ({
+      url: location.pathname,
+      moves: document.getElementById('app')?.dataset.moves,
+      busy: document.body.dataset.busy,
+      status: document.querySelector('.status')?.textContent,
+      app: document.getElementById('app')?.textContent.slice(0, 200),
+    })).catch(() => ({}));
+    err.message += `\npage: ${JSON.stringify(seen)}`;
+    throw err;
+  }
 }
 
 export function uidOf(page) {
