@@ -64,11 +64,12 @@ impl AppState {
     /// games with no grades yet, and sets up the in-memory games.
     pub fn open(path: &std::path::Path) -> Result<AppState, store::StoreError> {
         let db = db::Db::open(path, library::load_embedded)?;
+        // Searches take whole cores for a second: one core is always left to moves.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(AppState {
             db,
             cache: live::Cache::new(LIVE_GAMES),
-            hints: Semaphore::new(cores),
+            hints: Semaphore::new(cores.saturating_sub(1).max(1)),
         })
     }
 }
