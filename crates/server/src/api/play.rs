@@ -131,7 +131,7 @@ pub async fn play(
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<MoveBody>,
 ) -> ApiResult<Json<view::State>> {
-    mutate(&app, &player, &uid, body.expect, Action::Play(body.mv)).await
+    detached(app, player, uid, body.expect, Action::Play(body.mv)).await
 }
 
 /// `POST /api/play/{uid}/undo`
@@ -141,7 +141,7 @@ pub async fn undo(
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<ExpectBody>,
 ) -> ApiResult<Json<view::State>> {
-    mutate(&app, &player, &uid, body.expect, Action::Undo).await
+    detached(app, player, uid, body.expect, Action::Undo).await
 }
 
 /// `POST /api/play/{uid}/redo`
@@ -151,7 +151,25 @@ pub async fn redo(
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<ExpectBody>,
 ) -> ApiResult<Json<view::State>> {
-    mutate(&app, &player, &uid, body.expect, Action::Redo).await
+    detached(app, player, uid, body.expect, Action::Redo).await
+}
+
+/// Runs [`mutate`] as its own task, so that a client hanging up cannot cancel
+/// it between the change in memory and the commit: once begun, a change is
+/// either stored or dropped from memory, whatever happens to the connection.
+async fn detached(
+    app: Arc<AppState>,
+    player: Player,
+    uid: String,
+    expect: u64,
+    action: Action,
+) -> ApiResult<Json<view::State>> {
+    tokio::spawn(async move { mutate(&app, &player, &uid, expect, action).await })
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "a change failed");
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the change failed")
+        })?
 }
 
 /// The one path every change takes: lock, check the count, change the game
