@@ -1,4 +1,6 @@
-//! Which moves are legal: the one place the rules of play are written.
+//! Which moves are legal, and in what order they are listed. Together with
+//! [`crate::tables`] (which card may go onto which: the build and foundation
+//! sequences) this is the only place the rules of play are written.
 //!
 //! [`Position::legal_moves`] lists them in one deterministic order: steps by
 //! source pile (tableau, foundations, cells, reserve, waste), each to the
