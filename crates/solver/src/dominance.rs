@@ -14,6 +14,9 @@
 //!    winning line sends the other copy home first, the rewritten line sends
 //!    it to the twin foundation, which (2) keeps at the same card (the
 //!    builders of `c` include the card below it in suit);
+//!    (Nivernaise's ace-house and king-house of a suit run in opposite
+//!    directions, so there the twin must be home: sending this copy up
+//!    rather than down can starve the other house.)
 //! 4. leaving does not empty a pile that the game refills at once from the
 //!    stock or the waste (a refill at another moment deals other cards);
 //! 5. no redeal is left, or `c` is not gathered by one (a flank cell), since a

@@ -4,9 +4,11 @@
 //! favours, in this order: a card to a foundation (from a flank cell above
 //! all, since that frees the cell); a move that uncovers a card that can go to
 //! a foundation at once; a move that uncovers a card close to its foundation;
-//! emptying a fan (where an empty fan takes a king); plain table moves; moves
-//! to a flank cell; the draw; a deal from the stock; and a redeal last, so
-//! that a deal is played out before it is given up.
+//! emptying a fan (where an empty fan takes a king); plain table moves; a
+//! deal from the stock (before a flank-cell move that uncovers nothing
+//! useful: measured on Nivernaise deals 1..40, it wins more within a budget);
+//! moves to a flank cell; the draw; and a redeal last, so that a deal is
+//! played out before it is given up.
 
 use patience_engine::{Card, Move, PileKind, Position};
 
@@ -22,7 +24,7 @@ pub fn score(pos: &Position, mv: Move) -> i32 {
     let layout = pos.layout();
     match mv {
         Move::Redeal => -10_000,
-        Move::Deal => -3_000,
+        Move::Deal => -300,
         Move::Draw { to, .. } => match layout.kind(to) {
             Some(PileKind::Foundation(_)) => 200,
             _ => -2_000,

@@ -39,6 +39,9 @@ pub struct Settings {
     pub mode: Mode,
     /// Use the dominances of [`crate::dominance`] (off only to test them).
     pub dominances: bool,
+    /// Try only this many of each position's best-ordered moves: a quick,
+    /// incomplete probe for a win (its exhaustion proves nothing).
+    pub width: Option<usize>,
 }
 
 /// How a search ended.
@@ -130,7 +133,11 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             Some(m) => moves.push(m),
             None => {
                 order::sort(pos, scratch_moves, scratch_scores);
-                moves.extend_from_slice(scratch_moves);
+                let keep = settings
+                    .width
+                    .unwrap_or(usize::MAX)
+                    .min(scratch_moves.len());
+                moves.extend_from_slice(&scratch_moves[..keep]);
             }
         }
         Frame {

@@ -135,6 +135,8 @@ fn a_tiny_budget_gives_unknown_and_a_heuristic_hint() {
         Hint::Heuristic(m) => assert!(p.check(m).is_ok(), "a legal move"),
         other => panic!("expected a heuristic hint, got {other:?}"),
     }
+    // Krakowski deal 1 takes far more than the first clock reading.
+    let p = Position::deal(game("krakowski").unwrap(), 1).unwrap();
     let r = solve(
         &p,
         &Budget {

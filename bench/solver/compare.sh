@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Compare `patience solve` with lblsolve and fc-solve on the same La Belle Lucie
+# boards, when those tools are present (they are never fetched or built here).
+#
+#   bench/solver/compare.sh [BOARDS]        (default 20 boards: deals 1..BOARDS)
+#
+# Environment:
+#   PATIENCE  the patience binary (default target/release/patience)
+#   LBLSOLVE  a checkout of github.com/sobjornstad/lblsolve (run as
+#             `python3 -m lblsolve.cards < board` from inside it)
+#   FCSOLVE   an fc-solve binary built with more than 18 stacks
+#
+# For each board (the opening deal, one deal only: --redeals 0) it prints our
+# verdict, time and best foundation count, and beside them each other tool's
+# time, the time ratio, and its raw last line for the verdict or count.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+boards=${1:-20}
+patience=${PATIENCE:-target/release/patience}
+[ -x "$patience" ] || { echo "build it first: cargo build --release -p patience-cli" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+now() { date +%s.%N; }
+printf "%-6s %-8s %10s %6s" deal ours ms best
+[ -n "${LBLSOLVE:-}" ] && printf " | %10s %8s %s" lbl-ms ratio lbl-says
+[ -n "${FCSOLVE:-}" ] && printf " | %10s %8s %s" fcs-ms ratio fcs-says
+echo
+for deal in $(seq 1 "$boards"); do
+  board="$tmp/board$deal"
+  # The plain fan form: one fan a line, tens written 10.
+  "$patience" deal la-belle-lucie "$deal" | sed -n 's/^t[0-9]*: *//p' | sed '/^$/d' > "$board"
+  out=$("$patience" solve la-belle-lucie --position "$board" --redeals 0 --best --json --time-ms 60000 || true)
+  verdict=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"])')
+  ms=$(echo "$out" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["milliseconds"])')
+  best=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["best"]["cards"])')
+  printf "%-6s %-8s %10s %6s" "$deal" "$verdict" "$ms" "$best"
+  if [ -n "${LBLSOLVE:-}" ]; then
+    t0=$(now)
+    said=$(cd "$LBLSOLVE" && timeout 300 python3 -m lblsolve.cards < "$OLDPWD/$board" 2>&1 | tail -1 || true)
+    t1=$(now)
+    lms=$(echo "($t1 - $t0) * 1000" | bc -l)
+    printf " | %10.1f %8.0f %s" "$lms" "$(echo "$lms / ($ms + 0.001)" | bc -l)" "$said"
+  fi
+  if [ -n "${FCSOLVE:-}" ]; then
+    fboard="$tmp/fc$deal"
+    sed 's/^/: /; s/10\([SHDC]\)/T\1/g' "$board" > "$fboard"
+    t0=$(now)
+    said=$(timeout 300 "$FCSOLVE" --stacks-num 18 --freecells-num 0 --sequences-are-built-by suit \
+      --empty-stacks-filled-by none --sequence-move limited -sel "$fboard" 2>&1 | grep -m1 -i "solv" || true)
+    t1=$(now)
+    fms=$(echo "($t1 - $t0) * 1000" | bc -l)
+    printf " | %10.1f %8.1f %s" "$fms" "$(echo "$fms / ($ms + 0.001)" | bc -l)" "$said"
+  fi
+  echo
+done
