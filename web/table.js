@@ -14,6 +14,7 @@ import { isLarge } from './prefs.js';
 
 const FAN_DX = 0.36; // horizontal fan spread, in card widths
 const FAN_DY = 0.36; // vertical fan spread, in card heights
+const DOUBLE_CLICK_MS = 300;
 
 function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -48,6 +49,8 @@ export class Table {
     this.state = state;
     this.busy = false;
     this.cycle = null; // the card last sent by a click, to move it on at the next click
+    this.clickedAt = 0; // when the last click-move landed
+    this.doubleClickMs = DOUBLE_CLICK_MS;
     this.hint = null;
     this.receivedAt = Date.now();
     this.build();
@@ -395,6 +398,9 @@ export class Table {
       else this.say(s.legal.some((m) => m.kind === 'redeal') ? 'The stock is empty: you may redeal.' : 'The stock is empty.');
       return;
     }
+    // A double-click is one click: its second half, landing on the moved card
+    // or on the card it uncovered, must not play again.
+    if (Date.now() - this.clickedAt < this.doubleClickMs) return;
     const c = this.cycle;
     if (c && c.after === s.moves && el.dataset.pile === c.at && el.dataset.card === c.card) {
       const next = c.i + 1;
@@ -406,6 +412,7 @@ export class Table {
         return api.move(uid, c.list[next].move, back.moves);
       }).then(() => {
         this.cycle = next < c.list.length && this.state.moves === c.after ? { ...c, i: next, at: c.list[next].to } : null;
+        this.clickedAt = Date.now();
       });
       return;
     }
@@ -419,6 +426,7 @@ export class Table {
     const first = moves[0];
     const expectAfter = s.moves + 1;
     this.play(first.move).then(() => {
+      this.clickedAt = Date.now();
       this.cycle = this.state.moves === expectAfter && moves.length > 1
         ? { card: el.dataset.card, list: moves, i: 0, at: first.to, after: expectAfter }
         : null;

@@ -56,6 +56,7 @@ async function clickMove(page) {
     const second = pick.moves[1];
     const at = await page.$$eval(`.board .pile[data-pile="${first.to}"] .card`,
       (cs, card) => cs.filter((c) => c.dataset.card === card).pop().dataset.index, first.card);
+    await page.waitForTimeout(350); // slower than a double-click, which counts as one click
     await clickCard(page, first.to, at);
     // The first move is taken back and the second played: the count is unchanged.
     await settle(page, moves + 1);

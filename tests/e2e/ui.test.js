@@ -250,3 +250,30 @@ test('the hint says when no win is possible, and marks a heuristic hint', () => 
     assert.equal(await page.$eval('.hint-overlay', (s) => s.classList.contains('heuristic')), true, 'a heuristic arrow is dashed');
   }
 }));
+
+test('a double-click sends a card once, to its first destination', () => withPage(async (page) => {
+  let card = null;
+  for (const d of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    await openDeal(page, 'la-belle-lucie', d);
+    card = (await playable(page)).find((c) => c.moves.length > 1);
+    if (card) break;
+  }
+  assert.ok(card, 'some deal has a card with two destinations');
+  const [first, second] = card.moves;
+  const onPile = async (pile, code) => (await serverState(page)).piles.find((x) => x.name === pile).cards.some((c) => c.card === code);
+  // Stretch the double-click window so the test does not race the clock.
+  await page.evaluate(() => { window.patienceTable.doubleClickMs = 60_000; });
+  await clickAt(page, card.pile, card.index);
+  await settle(page, 1);
+  const at = await page.$$eval(`.board .pile[data-pile="${first.to}"] .card`, (cs, code) => cs.filter((c) => c.dataset.card === code).pop().dataset.index, first.card);
+  await clickAt(page, first.to, at);
+  await page.waitForTimeout(200);
+  await settle(page, 1);
+  assert.ok(await onPile(first.to, first.card), 'the second half of a double-click does not move the card on');
+  // Past the window, the same click moves it on.
+  await page.evaluate(() => { window.patienceTable.doubleClickMs = 0; });
+  await clickAt(page, first.to, at);
+  await page.waitForFunction(() => !document.body.dataset.busy);
+  await settle(page, 1);
+  assert.ok(await onPile(second.to, second.card), 'a later click moves it on');
+}));
