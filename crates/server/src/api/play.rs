@@ -1,5 +1,5 @@
 //! Playing: new games, the state, moves, undo and redo. Every change goes
-//! through [`mutate`]: lock the game, check the move count, change it through
+//! through `mutate`: lock the game, check the move count, change it through
 //! the engine, commit, answer.
 
 use std::sync::Arc;
@@ -154,7 +154,7 @@ pub async fn redo(
     detached(app, player, uid, body.expect, Action::Redo).await
 }
 
-/// Runs [`mutate`] as its own task, so that a client hanging up cannot cancel
+/// Runs `mutate` as its own task, so that a client hanging up cannot cancel
 /// it between the change in memory and the commit: once begun, a change is
 /// either stored or dropped from memory, whatever happens to the connection.
 async fn detached(
