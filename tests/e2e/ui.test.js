@@ -277,3 +277,19 @@ test('a double-click sends a card once, to its first destination', () => withPag
   await settle(page, 1);
   assert.ok(await onPile(second.to, second.card), 'a later click moves it on');
 }));
+
+test('a move slides the card from its old place to its new one', () => withPage(async (page) => {
+  await openDeal(page, 'trefoil', 3);
+  const [card] = await playable(page);
+  // Record the transforms the moved card passes through.
+  await page.evaluate(() => {
+    window.slid = [];
+    new MutationObserver((records) => {
+      for (const r of records) if (r.target.classList?.contains('card') && r.oldValue) window.slid.push(r.oldValue);
+    }).observe(document.querySelector('.board'), { attributes: true, attributeOldValue: true, subtree: true, attributeFilter: ['style'] });
+  });
+  await clickAt(page, card.pile, card.index);
+  await settle(page, 1);
+  const slid = await page.evaluate(() => window.slid);
+  assert.ok(slid.some((t) => /transform: translate\(/.test(t)), `the card was drawn at its old place first (${slid.slice(0, 3)})`);
+}));
