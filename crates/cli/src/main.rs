@@ -7,7 +7,11 @@ mod commands;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "patience", version, about = "Fan-family patience games: play, solve, survey")]
+#[command(
+    name = "patience",
+    version,
+    about = "Fan-family patience games: play, solve, survey"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
