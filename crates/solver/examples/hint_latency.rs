@@ -2,36 +2,29 @@
 //!
 //! `cargo run --release -p patience-solver --example hint_latency [DEALS] [EVERY]`
 //!
-//! For each game, deals 1..=DEALS (default 5) are played by a simple player
-//! (a card to a foundation when it can, otherwise a random move, the redeal
-//! only when nothing else is left), and every EVERY-th position (default 10)
-//! is hinted with the site's budget (1 s). Prints, per game and overall, the
+//! For each game, deals 1..=DEALS (default 5) are played by the person-like
+//! player of the levels (it sees only face-up cards and never undoes), and
+//! every EVERY-th position (default 10) is hinted with the site's budget (1 s).
+//! When the player sees nothing to do, a random legal move goes on. Prints, per game and overall, the
 //! median and 95th percentile latency, the share under 100 ms, and how the
 //! hints were answered (solution, heuristic, no win).
 
 use std::time::{Duration, Instant};
 
 use patience_engine::prng::SplitMix64;
-use patience_engine::{games, Move, PileKind, Position};
+use patience_engine::{games, Move, Position};
+use patience_solver::levels::{PersonPlayer, View};
 use patience_solver::{hint, Budget, Hint};
 
-fn pick(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
-    let moves = pos.legal_moves();
-    let home = moves.iter().find(|m| {
-        matches!(m, Move::Step { to, .. } if matches!(pos.layout().kind(*to), Some(PileKind::Foundation(_))))
-    });
-    if let Some(&m) = home {
+fn pick(pos: &Position, player: &mut PersonPlayer, rng: &mut SplitMix64) -> Option<Move> {
+    if let Some(m) = player.choose(&View::of(pos)) {
         return Some(m);
     }
-    let others: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|m| *m != Move::Redeal)
-        .collect();
-    if others.is_empty() {
-        return moves.first().copied();
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return None;
     }
-    Some(others[rng.below(others.len() as u64) as usize])
+    Some(moves[rng.below(moves.len() as u64) as usize])
 }
 
 fn pct(sorted: &[f64], q: f64) -> f64 {
@@ -63,6 +56,7 @@ fn main() {
         for deal in 1..=deals {
             let mut pos = Position::deal(g, deal).expect("deal");
             let mut rng = SplitMix64::new(deal);
+            let mut player = PersonPlayer::new(deal);
             for ply in 0..600u64 {
                 if ply % every == 0 && !pos.is_won() {
                     let t = Instant::now();
@@ -75,7 +69,9 @@ fn main() {
                         Hint::None => {}
                     }
                 }
-                let Some(m) = pick(&pos, &mut rng) else { break };
+                let Some(m) = pick(&pos, &mut player, &mut rng) else {
+                    break;
+                };
                 if pos.apply(m).is_err() {
                     break;
                 }

@@ -200,6 +200,7 @@ fn dominances_never_change_a_verdict() {
         "bredulia",
         "three-shuffles-and-a-draw",
         "nivernaise",
+        "house-in-the-woods",
     ] {
         let spec = game(id).unwrap();
         for deal in 1..=6u64 {
