@@ -38,13 +38,14 @@ pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Json<Vec<G
         .iter()
         .zip(counts)
         .map(|(g, counts)| {
+            // Only the levels a player can pick: unwinnable and unknown deals
+            // are graded but never offered.
             let mut levels = vec!["any".to_string()];
-            levels.extend(
-                counts
-                    .into_iter()
-                    .filter(|(_, n)| *n > 0)
-                    .map(|(level, _)| level),
-            );
+            for wanted in ["easy", "medium", "hard"] {
+                if counts.iter().any(|(level, n)| level == wanted && *n > 0) {
+                    levels.push(wanted.to_string());
+                }
+            }
             GameEntry {
                 id: g.id,
                 name_en: g.name_en,
