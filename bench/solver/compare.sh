@@ -22,7 +22,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 now() { date +%s.%N; }
-printf "%-6s %-8s %10s %6s" deal ours ms best
+printf "%-6s %-8s %10s %6s %10s" deal ours ms best best-ms
 [ -n "${LBLSOLVE:-}" ] && printf " | %10s %8s %s" lbl-ms ratio lbl-says
 [ -n "${FCSOLVE:-}" ] && printf " | %10s %8s %s" fcs-ms ratio fcs-says
 echo
@@ -34,13 +34,14 @@ for deal in $(seq 1 "$boards"); do
   verdict=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["result"])')
   ms=$(echo "$out" | python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["milliseconds"])')
   best=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["best"]["cards"])')
-  printf "%-6s %-8s %10s %6s" "$deal" "$verdict" "$ms" "$best"
+  bms=$(echo "$out" | python3 -c 'import json,sys; print(json.load(sys.stdin)["best"]["milliseconds"])')
+  printf "%-6s %-8s %10s %6s %10s" "$deal" "$verdict" "$ms" "$best" "$bms"
   if [ -n "${LBLSOLVE:-}" ]; then
     t0=$(now)
     said=$(cd "$LBLSOLVE" && timeout 300 python3 -m lblsolve.cards < "$OLDPWD/$board" 2>&1 | tail -1 || true)
     t1=$(now)
     lms=$(echo "($t1 - $t0) * 1000" | bc -l)
-    printf " | %10.1f %8.0f %s" "$lms" "$(echo "$lms / ($ms + 0.001)" | bc -l)" "$said"
+    printf " | %10.1f %8.0f %s" "$lms" "$(echo "$lms / ($bms + 0.001)" | bc -l)" "$said"
   fi
   if [ -n "${FCSOLVE:-}" ]; then
     fboard="$tmp/fc$deal"

@@ -204,6 +204,7 @@ pub struct Best {
     /// Whether the whole deal was searched (else `cards` is a lower bound).
     pub complete: bool,
     pub nodes: u64,
+    pub elapsed: Duration,
 }
 
 /// Most foundation cards reachable in the current deal (no redeal played).
@@ -231,6 +232,7 @@ pub fn best(pos: &Position, budget: &Budget) -> Best {
         line,
         complete: found.end == End::Exhausted,
         nodes: found.nodes,
+        elapsed: found.elapsed,
     }
 }
 

@@ -89,6 +89,7 @@ pub fn run(a: Args) -> super::Outcome {
                 "complete": b.complete,
                 "line": b.line.iter().map(|m| m.text(layout)).collect::<Vec<_>>(),
                 "nodes": b.nodes,
+                "milliseconds": (b.elapsed.as_secs_f64() * 1e6).round() / 1000.0,
             });
         }
         println!("{out}");
