@@ -27,6 +27,8 @@ pub struct LiveGame {
     pub level: String,
     pub elapsed_ms: i64,
     pub finished: bool,
+    /// The winning line the last hint came from (see `patience_solver::plan`).
+    pub hint_plan: patience_solver::Plan,
     last_active: Instant,
 }
 
@@ -49,6 +51,7 @@ impl LiveGame {
             level,
             elapsed_ms: 0,
             finished: false,
+            hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
         }
     }
@@ -81,6 +84,7 @@ impl LiveGame {
             level: row.level.clone(),
             elapsed_ms: row.elapsed_ms,
             finished: row.finished,
+            hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
         })
     }

@@ -20,9 +20,12 @@ pub mod dominance;
 pub mod heuristic;
 pub mod levels;
 pub mod order;
+pub mod plan;
 pub mod search;
 pub mod state;
 pub mod table;
+
+pub use plan::Plan;
 
 use std::time::Duration;
 
@@ -252,12 +255,25 @@ pub enum Hint {
 /// The hint for `pos`: a search within `budget`, then the fallback of
 /// [`heuristic`] if the budget runs out.
 pub fn hint(pos: &Position, budget: &Budget) -> Hint {
+    hint_with_plan(pos, budget, &mut Plan::default())
+}
+
+/// As [`hint`], but keeping the winning line found between calls, so that a
+/// player (or the hint-follower) who follows the hints walks one line to the
+/// win instead of being sent back and forth between two (see [`plan`]).
+pub fn hint_with_plan(pos: &Position, budget: &Budget, plan: &mut Plan) -> Hint {
     if pos.is_won() || pos.legal_moves().is_empty() {
         return Hint::None;
     }
+    if let Some(m) = plan.next(pos) {
+        return Hint::Solution(m);
+    }
     let report = solve(pos, budget);
     match report.outcome {
-        Outcome::Win(moves) => moves.first().map_or(Hint::None, |&m| Hint::Solution(m)),
+        Outcome::Win(moves) => {
+            plan.remember(pos, &moves);
+            moves.first().map_or(Hint::None, |&m| Hint::Solution(m))
+        }
         Outcome::NoWin => Hint::NoWin,
         Outcome::Unknown(_) => {
             let lead = if report.best_cards > pos.foundation_cards() {

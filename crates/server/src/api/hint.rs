@@ -35,12 +35,12 @@ pub async fn hint(
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
 ) -> ApiResult<Json<HintAnswer>> {
-    let pos = {
+    let (pos, mut plan) = {
         let mut guard = lock_game(&app, &player, &uid).await?;
         let live = guard
             .as_mut()
             .ok_or_else(|| ApiError::not_found("no such game"))?;
-        live.game.position().clone()
+        (live.game.position().clone(), live.hint_plan.clone())
     };
     // Searches are heavy: at most a few at once, others wait their turn.
     let _permit =
@@ -52,15 +52,27 @@ pub async fn hint(
         ..Default::default()
     };
     let search_pos = pos.clone();
-    let answer = tokio::task::spawn_blocking(move || patience_solver::hint(&search_pos, &budget))
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "the solver failed");
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the solver failed on this position",
-            )
-        })?;
+    let (answer, plan) = tokio::task::spawn_blocking(move || {
+        let answer = patience_solver::hint_with_plan(&search_pos, &budget, &mut plan);
+        (answer, plan)
+    })
+    .await
+    .map_err(|e| {
+        tracing::error!(error = %e, "the solver failed");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the solver failed on this position",
+        )
+    })?;
+    if !plan.is_empty() {
+        // Keep the line for the next hint; a game moved on meanwhile is harmless,
+        // since a plan only answers for positions on its line.
+        if let Ok(mut guard) = lock_game(&app, &player, &uid).await {
+            if let Some(live) = guard.as_mut() {
+                live.hint_plan = plan;
+            }
+        }
+    }
     let with_move = |kind, mv: Move, message| {
         let l = view::legal(&pos, mv);
         HintAnswer {

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use patience_engine::Position;
 use serde::Serialize;
 
-use crate::{hint, Budget, Hint};
+use crate::{hint_with_plan, Budget, Hint};
 
 /// Why the hint-follower stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -48,6 +48,8 @@ pub fn follow_hints(pos: &Position, budget: &Budget, max_moves: usize) -> Follow
     let mut seen = HashSet::new();
     let mut moves = 0;
     let mut heuristic_moves = 0;
+    // The site keeps the line a hint came from, so the follower does too.
+    let mut plan = crate::Plan::default();
     let end = loop {
         if pos.is_won() {
             break FollowEnd::Won;
@@ -58,7 +60,7 @@ pub fn follow_hints(pos: &Position, budget: &Budget, max_moves: usize) -> Follow
         if moves >= max_moves {
             break FollowEnd::MoveLimit;
         }
-        let mv = match hint(&pos, budget) {
+        let mv = match hint_with_plan(&pos, budget, &mut plan) {
             Hint::Solution(m) => m,
             Hint::Heuristic(m) => {
                 heuristic_moves += 1;
