@@ -40,6 +40,7 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
+    restore_default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Games => commands::games::run(),
@@ -58,5 +59,16 @@ fn main() -> std::process::ExitCode {
             eprintln!("error: {e:#}");
             std::process::ExitCode::from(2)
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so `println!` into a closed pipe (`patience games | head`)
+/// panics. A command-line tool should instead end quietly, as `cat` does.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default before any thread
+    // starts has no memory-safety preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
