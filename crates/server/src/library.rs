@@ -20,7 +20,7 @@ pub fn parse(text: &str) -> (Vec<(u64, Level)>, usize) {
         }
         let mut cols = line.split('\t');
         let deal = cols.next().and_then(|d| d.trim().parse::<u64>().ok());
-        let level = cols.next().and_then(|l| Level::parse(l.trim()).ok());
+        let level = cols.next().and_then(|l| Level::parse(l.trim()));
         match (deal, level) {
             (Some(d), Some(l)) if (1..=MAX_DEAL).contains(&d) => grades.push((d, l)),
             _ => bad += 1,

@@ -41,41 +41,13 @@ pub enum StoreError {
     Failed(String),
 }
 
-/// The levels a graded deal may have, in the order the site lists them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Unwinnable,
-    Unknown,
-}
+/// The levels a graded deal may have: the grader's own type, so the store
+/// and the grader cannot disagree on the words.
+pub use patience_solver::levels::Level;
 
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Unwinnable,
-        Level::Unknown,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Unwinnable => "unwinnable",
-            Level::Unknown => "unknown",
-        }
-    }
-
-    pub fn parse(text: &str) -> Result<Level, StoreError> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.as_str() == text)
-            .ok_or_else(|| StoreError::BadLevel(shorten(text)))
-    }
+/// Reads a level word, refusing anything else with a store error.
+pub fn parse_level(text: &str) -> Result<Level, StoreError> {
+    Level::parse(text).ok_or_else(|| StoreError::BadLevel(shorten(text)))
 }
 
 /// A game as the store keeps it: the record, the redo list and the bookkeeping.
@@ -215,7 +187,7 @@ impl Store {
         level: &str,
         detail_json: &str,
     ) -> Result<(), StoreError> {
-        let level = Level::parse(level)?;
+        let level = parse_level(level)?;
         let deal_sql = deal_to_sql(deal)?;
         serde_json::from_str::<serde_json::Value>(detail_json)
             .map_err(|e| StoreError::BadDetail(e.to_string()))?;
@@ -269,7 +241,7 @@ impl Store {
         let mut out: Vec<(Option<Level>, String, u64)> = Vec::new();
         for row in rows {
             let (name, n) = row?;
-            out.push((Level::parse(&name).ok(), name, n as u64));
+            out.push((Level::parse(&name), name, n as u64));
         }
         // Known levels in their order; anything foreign (written by hand) after them.
         out.sort_by(|a, b| match (a.0, b.0) {
@@ -283,7 +255,7 @@ impl Store {
 
     /// A deal of this level picked at random, or `None` when the level has none.
     pub fn random_graded_deal(&self, game: &str, level: &str) -> Result<Option<u64>, StoreError> {
-        let level = Level::parse(level)?;
+        let level = parse_level(level)?;
         let deal = self
             .conn
             .prepare_cached(

@@ -18,7 +18,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::live::LiveGame;
 use crate::player::{random_hex128, Player};
-use crate::store::{GameUpdate, Level, MovesChange, StoredGame};
+use crate::store::{GameUpdate, MovesChange, StoredGame};
 use crate::view;
 use crate::AppState;
 
@@ -51,7 +51,7 @@ pub async fn new_game(
         }
         (None, "any") => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
         (None, name) => {
-            let level = Level::parse(name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let level = crate::store::parse_level(name).map_err(|e| ApiError::bad_request(e.to_string()))?;
             let id = spec.id;
             app.db
                 .read(move |s| s.random_graded_deal(id, level.as_str()))
