@@ -14,15 +14,15 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use patience_engine::{GameSpec, MAX_DEAL};
+use patience_engine::GameSpec;
 use patience_server::store::Store;
 use patience_solver::levels::{grade_deal, Grade, GradeConfig, Level, SolverVerdict};
 use patience_solver::Budget;
 use rayon::prelude::*;
 
-use super::source::game;
+use super::source::{game, parse_deals};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -61,31 +61,6 @@ pub struct Args {
     /// Also append the grades to DIR/<game>.tsv (the shipped library).
     #[arg(long)]
     pub export: Option<PathBuf>,
-}
-
-/// An inclusive range of deal numbers.
-fn parse_deals(text: &str) -> anyhow::Result<(u64, u64)> {
-    let num = |s: &str| -> anyhow::Result<u64> {
-        let n: u64 = s
-            .trim()
-            .parse()
-            .map_err(|_| anyhow!("`{}` is not a deal number", s.trim()))?;
-        if !(1..=MAX_DEAL).contains(&n) {
-            bail!("deal numbers run from 1 to {MAX_DEAL}, not {n}");
-        }
-        Ok(n)
-    };
-    let (a, b) = match text.split_once("..") {
-        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
-        None => {
-            let n = num(text)?;
-            (n, n)
-        }
-    };
-    if a > b {
-        bail!("the range {a}..{b} is empty");
-    }
-    Ok((a, b))
 }
 
 fn games_of(list: &str) -> anyhow::Result<Vec<&'static GameSpec>> {

@@ -3,7 +3,7 @@
 use std::io::Read;
 
 use anyhow::{anyhow, bail, Context};
-use patience_engine::{GameSpec, Move, Position};
+use patience_engine::{GameSpec, Move, Position, MAX_DEAL};
 
 /// `--deal N | --position FILE|-` and `--redeals K`, shared by moves, perft and solve.
 #[derive(clap::Args, Debug, Clone)]
@@ -73,4 +73,29 @@ pub fn print_moves(pos: &Position, moves: &[Move]) {
     for m in moves {
         println!("{}", m.text(pos.layout()));
     }
+}
+
+/// An inclusive range of deal numbers: `A..B`, `A..=B` or one number.
+pub fn parse_deals(text: &str) -> anyhow::Result<(u64, u64)> {
+    let num = |s: &str| -> anyhow::Result<u64> {
+        let n: u64 = s
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("`{}` is not a deal number", s.trim()))?;
+        if !(1..=MAX_DEAL).contains(&n) {
+            bail!("deal numbers run from 1 to {MAX_DEAL}, not {n}");
+        }
+        Ok(n)
+    };
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
+        None => {
+            let n = num(text)?;
+            (n, n)
+        }
+    };
+    if a > b {
+        bail!("the range {a}..{b} is empty");
+    }
+    Ok((a, b))
 }

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use patience_engine::{Position, MAX_DEAL};
+use patience_engine::Position;
 use patience_solver::Outcome;
 use rayon::prelude::*;
 use serde_json::json;
@@ -39,26 +39,6 @@ pub struct Args {
     pub redeals: Option<u8>,
     #[command(flatten)]
     pub budget: BudgetArgs,
-}
-
-/// Parses `A..B` (inclusive) within the deal numbers.
-fn parse_range(s: &str) -> anyhow::Result<(u64, u64)> {
-    let (a, b) = s
-        .split_once("..")
-        .with_context(|| format!("--deals `{s}`: expected A..B"))?;
-    let b = b.strip_prefix('=').unwrap_or(b);
-    let a: u64 = a
-        .trim()
-        .parse()
-        .with_context(|| format!("--deals: `{a}` is not a number"))?;
-    let b: u64 = b
-        .trim()
-        .parse()
-        .with_context(|| format!("--deals: `{b}` is not a number"))?;
-    if a < 1 || b > MAX_DEAL || a > b {
-        bail!("--deals {s}: need 1 <= A <= B <= {MAX_DEAL}");
-    }
-    Ok((a, b))
 }
 
 /// CPU time this thread has used: per-deal figures that other processes on
@@ -111,7 +91,7 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
 
 pub fn run(a: Args) -> super::Outcome {
     let spec = super::source::game(&a.game)?;
-    let (first, last) = parse_range(&a.deals)?;
+    let (first, last) = super::source::parse_deals(&a.deals)?;
     let count = last - first + 1;
     if count > 10_000_000 {
         bail!("--deals {}: at most ten million deals a run", a.deals);
