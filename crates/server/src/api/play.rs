@@ -51,7 +51,8 @@ pub async fn new_game(
         }
         (None, "any") => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
         (None, name) => {
-            let level = crate::store::parse_level(name).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let level = crate::store::parse_level(name)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
             let id = spec.id;
             app.db
                 .read(move |s| s.random_graded_deal(id, level.as_str()))
