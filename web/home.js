@@ -3,20 +3,9 @@
 
 import { api } from './api.js';
 import { formatTime } from './table.js';
+import { h } from './dom.js';
 
 const LEVELS = [['easy', 'Easy'], ['medium', 'Medium'], ['hard', 'Hard'], ['any', 'Any']];
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 function ago(when) {
   const t = typeof when === 'number' ? when : Date.parse(when);

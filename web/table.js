@@ -11,22 +11,11 @@ import { clearArrow, drawArrow } from './hint.js';
 import { arrange, CH, isNarrow } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { isLarge } from './prefs.js';
+import { h } from './dom.js';
 
 const FAN_DX = 0.36; // horizontal fan spread, in card widths
 const FAN_DY = 0.36; // vertical fan spread, in card heights
 const DOUBLE_CLICK_MS = 300;
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 export function formatTime(ms) {
   const s = Math.max(0, Math.floor((ms || 0) / 1000));
