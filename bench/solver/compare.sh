@@ -38,7 +38,11 @@ for deal in $(seq 1 "$boards"); do
   printf "%-6s %-8s %10s %6s %10s" "$deal" "$verdict" "$ms" "$best" "$bms"
   if [ -n "${LBLSOLVE:-}" ]; then
     t0=$(now)
-    said=$(cd "$LBLSOLVE" && timeout 300 python3 -m lblsolve.cards < "$OLDPWD/$board" 2>&1 | tail -1 || true)
+    # lblsolve says "Best sequence has N moves, transferring K cards to the foundation".
+    said=$(cd "$LBLSOLVE" && timeout 300 python3 -m lblsolve.cards < "$board" 2>&1 \
+      | sed -n -e 's/.*transferring \([0-9]*\) cards.*/\1 cards/p' \
+               -e 's/.*No legal moves from this position would allow a foundation move.*/0 cards/p' \
+      | head -1 || true)
     t1=$(now)
     lms=$(echo "($t1 - $t0) * 1000" | bc -l)
     printf " | %10.1f %8.0f %s" "$lms" "$(echo "$lms / ($bms + 0.001)" | bc -l)" "$said"
