@@ -175,6 +175,21 @@ impl Position {
         }
     }
 
+    /// Where runs move: the tableau piles that take some card of the run on
+    /// top of tableau pile `from` (below its top card) as the run's base.
+    #[inline]
+    fn run_base_targets(&self, from: PileId, targets: &Targets) -> u64 {
+        let pile = &self.piles[from.index()];
+        let len = pile.len();
+        let mut ts = 0;
+        let mut k = 1;
+        while k < len && self.is_run_link(pile[len - k - 1], pile[len - k]) {
+            k += 1;
+            ts |= targets.tableau[pile[len - k].index()];
+        }
+        ts
+    }
+
     /// The steps of `card`, the top card of tableau pile `from`: the general
     /// [`Position::push_steps`] without asking what kind of pile `from` is.
     #[inline]
@@ -191,13 +206,7 @@ impl Position {
         }
         let mut ts = targets.tableau[card.index()];
         if self.spec.moves_runs {
-            let pile = &self.piles[from.index()];
-            let len = pile.len();
-            let mut k = 1;
-            while k < len && self.is_run_link(pile[len - k - 1], pile[len - k]) {
-                k += 1;
-                ts |= targets.tableau[pile[len - k].index()];
-            }
+            ts |= self.run_base_targets(from, targets);
         }
         if let Some(e) = targets.first_empty {
             if self.empty_pile_open() && self.run_onto(from, e).is_some() {
@@ -237,13 +246,7 @@ impl Position {
         }
         let mut ts = targets.tableau[card.index()];
         if self.spec.moves_runs && from_tableau {
-            let pile = &self.piles[from.index()];
-            let len = pile.len();
-            let mut k = 1;
-            while k < len && self.is_run_link(pile[len - k - 1], pile[len - k]) {
-                k += 1;
-                ts |= targets.tableau[pile[len - k].index()];
-            }
+            ts |= self.run_base_targets(from, targets);
         }
         if let Some(e) = targets.first_empty {
             if e != from && self.empty_pile_open() && self.run_onto(from, e).is_some() {
