@@ -248,4 +248,29 @@ impl GameSpec {
     pub fn top_order(&self) -> u8 {
         self.ranks.len() - 1
     }
+
+    /// The rank that opens an empty foundation of rule `rule`: the lowest in
+    /// play order when it builds up, the highest when it builds down. The
+    /// foundation tables are built from this, so what the page is told opens a
+    /// foundation and what the engine accepts cannot disagree.
+    pub fn opening_rank(&self, rule: &Foundation) -> Rank {
+        let ranks = self.ranks.ranks();
+        match rule.direction {
+            Direction::Up => ranks[0],
+            Direction::Down => ranks[ranks.len() - 1],
+        }
+    }
+
+    /// What empty foundation `i` (0-based) takes, for showing it on the table:
+    /// a rank, and the suit when the rule names one. `None` for a foundation
+    /// the game does not have, and where the deal lays a base of any rank on
+    /// every foundation (Krug), so that no one rank opens it and it is never
+    /// empty in play.
+    pub fn foundation_opening(&self, i: usize) -> Option<(Rank, Option<Suit>)> {
+        let rule = self.foundations.get(i)?;
+        if self.krug_bases {
+            return None;
+        }
+        Some((self.opening_rank(rule), rule.suit))
+    }
 }

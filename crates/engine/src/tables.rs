@@ -46,11 +46,7 @@ pub(crate) fn follows_on_foundation(
     let n = spec.ranks.len();
     match top {
         None => {
-            let start = match rule.direction {
-                Direction::Up => 0,
-                Direction::Down => n - 1,
-            };
-            order == start && rule.suit.is_none_or(|s| s == card.suit())
+            card.rank() == spec.opening_rank(rule) && rule.suit.is_none_or(|s| s == card.suit())
         }
         Some(top) => {
             let t = spec.order(top);
@@ -156,6 +152,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn foundation_opening_names_exactly_the_cards_an_empty_foundation_takes() {
+        use crate::card::{Rank, Suit};
+        for g in games() {
+            let t = RuleTables::for_spec(g);
+            for f in 0..g.foundations.len() {
+                let Some((rank, suit)) = g.foundation_opening(f) else {
+                    assert!(g.krug_bases, "{} f{} has no opening", g.id, f + 1);
+                    continue;
+                };
+                let said = g
+                    .pack()
+                    .into_iter()
+                    .filter(|c| c.rank() == rank && suit.is_none_or(|s| s == c.suit()))
+                    .fold(0, |m, c| m | bit(c));
+                assert_ne!(said, 0, "{} f{}", g.id, f + 1);
+                assert_eq!(t.next[f][Card::COUNT], said, "{} f{}", g.id, f + 1);
+            }
+        }
+        let niv = crate::catalogue::game("nivernaise").unwrap();
+        assert_eq!(
+            niv.foundation_opening(0),
+            Some((Rank::ACE, Some(Suit::Spades)))
+        );
+        assert_eq!(
+            niv.foundation_opening(4),
+            Some((Rank::KING, Some(Suit::Spades)))
+        );
+        let bb = crate::catalogue::game("blondes-and-brunettes").unwrap();
+        assert_eq!(bb.foundation_opening(7), Some((Rank::ACE, None)));
+        assert_eq!(bb.foundation_opening(8), None);
+        let krug = crate::catalogue::game("krug").unwrap();
+        assert_eq!(krug.foundation_opening(0), None);
     }
 
     #[test]

@@ -34,6 +34,20 @@ pub struct Pile {
     pub kind: &'static str,
     pub count: usize,
     pub cards: Vec<CardView>,
+    /// On a foundation: what opens it, so the page can mark an empty one
+    /// without knowing the rules. Absent elsewhere, and in Krug, where the deal
+    /// lays a base of any rank on every foundation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<Base>,
+}
+
+/// The card that opens an empty foundation, as the engine's spec says.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct Base {
+    /// `A`, `6`, `K`...
+    pub rank: &'static str,
+    /// `S`, `H`, `D`, `C`, or null when any suit opens it.
+    pub suit: Option<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -125,11 +139,23 @@ fn piles(pos: &Position) -> Vec<Pile> {
             } else {
                 cards.iter().map(|c| card_view(*c)).collect()
             };
+            let base = match kind {
+                PileKind::Foundation(i) => {
+                    pos.spec()
+                        .foundation_opening(i as usize)
+                        .map(|(rank, suit)| Base {
+                            rank: rank.text(),
+                            suit: suit.map(|s| s.letter().to_string()),
+                        })
+                }
+                _ => None,
+            };
             Some(Pile {
                 name: layout.name(id).to_string(),
                 kind: kind_name(kind),
                 count: cards.len(),
                 cards: shown,
+                base,
             })
         })
         .collect()
@@ -211,6 +237,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn foundations_say_what_opens_them() {
+        let game = Game::new(patience_engine::game("nivernaise").unwrap(), 1).unwrap();
+        let s = state(
+            &game,
+            &Meta {
+                uid: "u",
+                level: "any",
+                elapsed_ms: 0,
+            },
+        );
+        let base = |name: &str| {
+            let p = s.piles.iter().find(|p| p.name == name).unwrap();
+            p.base.as_ref().map(|b| (b.rank, b.suit.as_deref()))
+        };
+        assert_eq!(base("f1"), Some(("A", Some("S"))));
+        assert_eq!(base("f8"), Some(("K", Some("C"))));
+        assert_eq!(base("t1"), None);
+    }
+
+    #[test]
     fn the_stock_is_sent_as_a_count_only() {
         for spec in patience_engine::games() {
             let game = Game::new(spec, 7).unwrap();
@@ -230,6 +276,16 @@ mod tests {
                 } else {
                     assert_eq!(p.cards.len(), p.count, "{}", spec.id);
                 }
+            }
+            for p in &s.piles {
+                let opened = spec.krug_bases;
+                assert_eq!(
+                    p.base.is_some(),
+                    p.kind == "foundation" && !opened,
+                    "{} {}",
+                    spec.id,
+                    p.name
+                );
             }
             // Every legal move's text parses back to the move the engine listed.
             let pos = game.position();
