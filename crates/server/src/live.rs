@@ -26,7 +26,6 @@ pub struct LiveGame {
     pub game: Game,
     pub level: String,
     pub elapsed_ms: i64,
-    pub finished: bool,
     /// The winning line the last hint came from (see `patience_solver::plan`).
     pub hint_plan: patience_solver::Plan,
     last_active: Instant,
@@ -50,7 +49,6 @@ impl LiveGame {
             game,
             level,
             elapsed_ms: 0,
-            finished: false,
             hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
         }
@@ -83,7 +81,6 @@ impl LiveGame {
             game,
             level: row.level.clone(),
             elapsed_ms: row.elapsed_ms,
-            finished: row.finished,
             hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
         })

@@ -5,6 +5,11 @@
 //! streak; an unfinished game followed by a later game of the same kind was
 //! abandoned and ends it; the newest unfinished game is still in play and
 //! changes nothing yet.
+//!
+//! A game counts once, by its first win: a player may undo after winning
+//! (to look back, or to try another line) and win again, but that game stays
+//! one win, and its best time and moves are those of the first win, so
+//! replaying a known ending cannot improve them.
 
 use serde::Serialize;
 
@@ -37,17 +42,19 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
             };
             let games: Vec<&PlayedGame> = history
                 .iter()
-                .filter(|g| g.game == spec.id && (g.move_count > 0 || g.finished))
+                .filter(|g| g.game == spec.id && (g.move_count > 0 || g.first_win.is_some()))
                 .collect();
             for (i, g) in games.iter().enumerate() {
                 s.played += 1;
-                if g.finished {
+                if let Some(win) = g.first_win {
                     s.won += 1;
                     s.current_streak += 1;
                     s.best_streak = s.best_streak.max(s.current_streak);
-                    s.best_time_ms =
-                        Some(s.best_time_ms.map_or(g.elapsed_ms, |t| t.min(g.elapsed_ms)));
-                    s.best_moves = Some(s.best_moves.map_or(g.move_count, |m| m.min(g.move_count)));
+                    s.best_time_ms = Some(
+                        s.best_time_ms
+                            .map_or(win.elapsed_ms, |t| t.min(win.elapsed_ms)),
+                    );
+                    s.best_moves = Some(s.best_moves.map_or(win.moves, |m| m.min(win.moves)));
                 } else if i + 1 < games.len() {
                     s.current_streak = 0;
                 }
@@ -60,13 +67,16 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::FirstWin;
 
     fn g(moves: u64, finished: bool, ms: i64) -> PlayedGame {
         PlayedGame {
             game: "fan".into(),
             move_count: moves,
-            finished,
-            elapsed_ms: ms,
+            first_win: finished.then_some(FirstWin {
+                moves,
+                elapsed_ms: ms,
+            }),
         }
     }
 
@@ -93,5 +103,26 @@ mod tests {
             .find(|s| s.game == "krug")
             .unwrap();
         assert_eq!((krug.played, krug.won, krug.best_time_ms), (0, 0, None));
+    }
+
+    #[test]
+    fn a_game_undone_after_its_win_counts_by_its_first_win() {
+        // Won in 50 moves and 9 s, then undone to 40 moves: still one won
+        // game, with the first win's figures, and it does not break the streak.
+        let undone = PlayedGame {
+            game: "fan".into(),
+            move_count: 40,
+            first_win: Some(FirstWin {
+                moves: 50,
+                elapsed_ms: 9000,
+            }),
+        };
+        let history = [undone, g(3, false, 50)];
+        let fan = per_game(&history)
+            .into_iter()
+            .find(|s| s.game == "fan")
+            .unwrap();
+        assert_eq!((fan.played, fan.won, fan.current_streak), (2, 1, 1));
+        assert_eq!((fan.best_moves, fan.best_time_ms), (Some(50), Some(9000)));
     }
 }

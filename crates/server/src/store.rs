@@ -21,7 +21,7 @@ use std::time::Duration;
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -66,7 +66,8 @@ pub struct StoredGame {
     pub move_count: u64,
     pub created_ms: i64,
     pub updated_ms: i64,
-    /// Set once the game is won; a won game is never reopened.
+    /// Set at the game's first win and never cleared, even when the player
+    /// undoes moves after it: a deal's win is counted once (see `won_moves`).
     pub finished: bool,
     pub elapsed_ms: i64,
 }
@@ -107,7 +108,15 @@ pub struct InProgress {
 pub struct PlayedGame {
     pub game: String,
     pub move_count: u64,
-    pub finished: bool,
+    /// The game's first win, if it has one: what it took then. Undo after a
+    /// win and a second win change neither.
+    pub first_win: Option<FirstWin>,
+}
+
+/// The moves and playing time of a game at its first win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstWin {
+    pub moves: u64,
     pub elapsed_ms: i64,
 }
 
@@ -170,6 +179,18 @@ impl Store {
                 ) WITHOUT ROWID;
                 CREATE INDEX grades_by_level ON grades (game, level);
                 PRAGMA user_version = 1;",
+            )?;
+        }
+        if version < 2 {
+            // Version 2: a won game can be undone, so the figures of its first
+            // win are kept apart from its current move count and time. Games
+            // won under version 1 could not be undone: their current figures
+            // are those of their win.
+            tx.execute_batch(
+                "ALTER TABLE games ADD COLUMN won_moves INTEGER;
+                ALTER TABLE games ADD COLUMN won_ms INTEGER;
+                UPDATE games SET won_moves = move_count, won_ms = elapsed_ms WHERE finished = 1;
+                PRAGMA user_version = 2;",
             )?;
         }
         tx.commit()?;
@@ -371,15 +392,23 @@ impl Store {
     /// Every game the player has started, oldest first.
     pub fn played_games(&self, player: &str) -> Result<Vec<PlayedGame>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT game, move_count, finished, elapsed_ms FROM games
+            "SELECT game, move_count, finished, won_moves, won_ms FROM games
              WHERE player = ?1 ORDER BY created_ms, rowid",
         )?;
         let rows = st.query_map([player], |r| {
+            let finished: bool = r.get(2)?;
+            let won_moves: Option<i64> = r.get(3)?;
+            let won_ms: Option<i64> = r.get(4)?;
             Ok(PlayedGame {
                 game: r.get(0)?,
                 move_count: r.get::<_, i64>(1)? as u64,
-                finished: r.get(2)?,
-                elapsed_ms: r.get(3)?,
+                first_win: match (finished, won_moves, won_ms) {
+                    (true, Some(moves), Some(elapsed_ms)) => Some(FirstWin {
+                        moves: moves as u64,
+                        elapsed_ms,
+                    }),
+                    _ => None,
+                },
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -407,13 +436,18 @@ impl Store {
 }
 
 /// One game update on a connection (or a transaction, which derefs to one).
+/// The first update that wins sets `finished` and keeps that moment's move
+/// count and time in `won_moves`/`won_ms`; later ones leave all three alone
+/// (SQLite evaluates every expression of an UPDATE against the old row).
 fn update_game_on(conn: &Connection, u: &GameUpdate) -> Result<bool, StoreError> {
     let n = match &u.moves {
         MovesChange::Append(word) => conn
             .prepare_cached(
                 "UPDATE games SET moves = CASE WHEN moves = '' THEN ?2 ELSE moves || ' ' || ?2 END,
                         redo = ?3, move_count = ?4, updated_ms = ?5, elapsed_ms = ?6,
-                        finished = finished OR ?7
+                        finished = finished OR ?7,
+                        won_moves = CASE WHEN finished = 0 AND ?7 THEN ?4 ELSE won_moves END,
+                        won_ms = CASE WHEN finished = 0 AND ?7 THEN ?6 ELSE won_ms END
                      WHERE uid = ?1",
             )?
             .execute(params![
@@ -428,7 +462,9 @@ fn update_game_on(conn: &Connection, u: &GameUpdate) -> Result<bool, StoreError>
         MovesChange::Replace(all) => conn
             .prepare_cached(
                 "UPDATE games SET moves = ?2, redo = ?3, move_count = ?4, updated_ms = ?5,
-                        elapsed_ms = ?6, finished = finished OR ?7
+                        elapsed_ms = ?6, finished = finished OR ?7,
+                        won_moves = CASE WHEN finished = 0 AND ?7 THEN ?4 ELSE won_moves END,
+                        won_ms = CASE WHEN finished = 0 AND ?7 THEN ?6 ELSE won_ms END
                      WHERE uid = ?1",
             )?
             .execute(params![
@@ -524,6 +560,97 @@ mod tests {
             Store::open(&path),
             Err(StoreError::NewerSchema { found: 99 })
         ));
+    }
+
+    fn new_row(uid: &str) -> StoredGame {
+        StoredGame {
+            uid: uid.into(),
+            player: "p".into(),
+            game: "fan".into(),
+            deal: 3,
+            level: "any".into(),
+            moves: String::new(),
+            redo: String::new(),
+            move_count: 0,
+            created_ms: 1,
+            updated_ms: 1,
+            finished: false,
+            elapsed_ms: 0,
+        }
+    }
+
+    #[test]
+    fn the_first_win_is_kept_through_undo_and_a_second_win() {
+        let (_dir, store) = temp_store();
+        store.insert_game(&new_row("u1")).unwrap();
+        let up = |n: u64, ms: i64, won: bool| GameUpdate {
+            uid: "u1".into(),
+            moves: MovesChange::Replace(vec!["t1>f1"; n as usize].join(" ")),
+            redo: String::new(),
+            move_count: n,
+            updated_ms: 2,
+            elapsed_ms: ms,
+            won,
+        };
+        let first_win = || store.played_games("p").unwrap()[0].first_win;
+        store.update_game(&up(10, 100, false)).unwrap();
+        assert_eq!(first_win(), None);
+        store.update_game(&up(11, 200, true)).unwrap();
+        let win = Some(FirstWin {
+            moves: 11,
+            elapsed_ms: 200,
+        });
+        assert_eq!(first_win(), win);
+        // Undone, then won again faster in fewer moves: the first win stands.
+        store.update_game(&up(5, 300, false)).unwrap();
+        assert_eq!(first_win(), win);
+        store.update_game(&up(8, 400, true)).unwrap();
+        assert_eq!(first_win(), win);
+        let row = store.load_game("u1").unwrap().unwrap();
+        assert!(row.finished);
+        assert_eq!((row.move_count, row.elapsed_ms), (8, 400));
+        assert!(store.in_progress("p", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_version_1_file_is_upgraded_keeping_its_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE games (
+                    uid TEXT PRIMARY KEY, player TEXT NOT NULL, game TEXT NOT NULL,
+                    deal INTEGER NOT NULL, level TEXT NOT NULL,
+                    moves TEXT NOT NULL DEFAULT '', redo TEXT NOT NULL DEFAULT '',
+                    move_count INTEGER NOT NULL DEFAULT 0, created_ms INTEGER NOT NULL,
+                    updated_ms INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,
+                    elapsed_ms INTEGER NOT NULL DEFAULT 0);
+                CREATE INDEX games_by_player ON games (player, created_ms);
+                CREATE TABLE grades (game TEXT NOT NULL, deal INTEGER NOT NULL,
+                    level TEXT NOT NULL, detail TEXT NOT NULL,
+                    PRIMARY KEY (game, deal)) WITHOUT ROWID;
+                INSERT INTO games VALUES ('w', 'p', 'fan', 3, 'any', 'x', '', 52, 1, 2, 1, 7000);
+                INSERT INTO games VALUES ('o', 'p', 'fan', 4, 'any', 'x', '', 9, 3, 4, 0, 500);
+                PRAGMA user_version = 1;",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let games = store.played_games("p").unwrap();
+        assert_eq!(
+            games[0].first_win,
+            Some(FirstWin {
+                moves: 52,
+                elapsed_ms: 7000
+            })
+        );
+        assert_eq!(games[1].first_win, None);
+        let version: i64 = store
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, SCHEMA_VERSION);
     }
 
     #[test]

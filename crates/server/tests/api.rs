@@ -395,17 +395,46 @@ async fn a_won_game_counts_in_the_stats() {
         last = s;
     }
     assert_eq!(last["won"], json!(true));
-    let (status, _) = p
-        .post(
-            &format!("/api/play/{uid}/undo"),
-            json!({"expect": line.len()}),
-        )
+    // Undo works after a win: two steps back, the position is no longer won.
+    let n = line.len() as u64;
+    for k in 1..=2 {
+        let (status, s) = p
+            .post(
+                &format!("/api/play/{uid}/undo"),
+                json!({"expect": n + 1 - k}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{s}");
+        assert_eq!((s["won"].clone(), moves(&s)), (json!(false), n - k));
+        assert_eq!(s["can_redo"], json!(true));
+    }
+    // Won again, once by redo and once by playing the last move anew: the
+    // game still counts one win, with its first win's figures.
+    let (status, s) = p
+        .post(&format!("/api/play/{uid}/redo"), json!({"expect": n - 2}))
         .await;
+    assert_eq!((status, s["won"].clone()), (StatusCode::OK, json!(false)));
+    let last_move = line.last().unwrap().text(&layout);
+    let (status, s) = p.play(&uid, &last_move, n - 1).await;
     assert_eq!(
-        status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "a won game stays won"
+        (status, s["won"].clone()),
+        (StatusCode::OK, json!(true)),
+        "{s}"
     );
+    assert_eq!(moves(&s), n);
+    // A stale count after the win is still refused and changes nothing.
+    let (status, _) = p
+        .post(&format!("/api/play/{uid}/undo"), json!({"expect": n + 5}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (_, s) = p.get(&format!("/api/play/{uid}")).await;
+    assert_eq!((s["won"].clone(), moves(&s)), (json!(true), n));
+    // Left one move short of the win: the stats below still count the win,
+    // with its n moves rather than the n - 1 on the table now.
+    let (status, s) = p
+        .post(&format!("/api/play/{uid}/undo"), json!({"expect": n}))
+        .await;
+    assert_eq!((status, s["won"].clone()), (StatusCode::OK, json!(false)));
 
     let (_, stats) = p.get("/api/stats").await;
     let krug = stats

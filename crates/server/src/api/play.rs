@@ -1,6 +1,10 @@
 //! Playing: new games, the state, moves, undo and redo. Every change goes
 //! through `mutate`: lock the game, check the move count, change it through
 //! the engine, commit, answer.
+//!
+//! A won game stays open: undo and redo work after a win as before it (undo
+//! has no limits), and so does any move the engine allows there. The store
+//! keeps the first win, so winning the same game again counts nothing new.
 
 use std::sync::Arc;
 
@@ -191,9 +195,6 @@ async fn mutate(
     if count != expect {
         return Err(ApiError::stale(expect, state_of(live)));
     }
-    if live.finished {
-        return Err(ApiError::unprocessable("the game is won; start a new one"));
-    }
     let moves = match action {
         Action::Play(text) => {
             let layout = *live.game.position().layout();
@@ -234,10 +235,7 @@ async fn mutate(
         won,
     };
     match app.db.update(update).await {
-        Ok(true) => {
-            live.finished = won;
-            Ok(Json(state_of(live)))
-        }
+        Ok(true) => Ok(Json(state_of(live))),
         Ok(false) => {
             *guard = None;
             Err(ApiError::not_found("no such game"))
