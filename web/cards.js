@@ -119,3 +119,28 @@ export function cardBack() {
   el('rect', { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: 'none', stroke: '#e8d9a8', 'stroke-width': 2 }, svg);
   return svg;
 }
+
+const RANK_NAMES = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
+
+/** A rank's spoken name ("ace", "ten"), for accessible names. */
+export function rankName(rank) {
+  const words = ['', '', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  return RANK_NAMES[rank] || words[Number(rank)] || rank;
+}
+
+/**
+ * The faint mark on an empty foundation: the rank that opens it and, when the
+ * foundation has a fixed suit, that suit. What opens it comes from the server.
+ */
+export function baseMark(rank, suit) {
+  const colour = SUITS[suit]?.[1] ?? 'any';
+  const svg = el('svg', { viewBox: '0 0 100 140', class: `base-mark ${colour}`, 'aria-hidden': 'true' });
+  const t = el('text', { x: 50, y: suit ? 66 : 86, 'text-anchor': 'middle', class: 'base-rank' }, svg);
+  t.textContent = rank;
+  if (rank === '10') {
+    t.setAttribute('textLength', '60');
+    t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+  }
+  if (suit) suitUse(svg, suit, 50, 96, 34);
+  return svg;
+}

@@ -5,7 +5,7 @@
 // The only game knowledge here is the server's `legal` list.
 
 import { api, ApiError } from './api.js';
-import { cardBack, cardFace } from './cards.js';
+import { baseMark, cardBack, cardFace, rankName, SUITS } from './cards.js';
 import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
 import { arrange, CH, isNarrow } from './layout.js';
@@ -163,16 +163,25 @@ export class Table {
     this.updateStatus();
     if (before) this.animate(before);
     if (focused) this.refocus(focused);
+    // The win screen follows the position: an undo after a win takes it away,
+    // and a second win brings it back (unless the player closed it meanwhile).
     if (s.won) this.showWin();
+    else {
+      this.root.querySelector('.win')?.remove();
+      this.winClosed = false;
+    }
   }
 
   drawPile(pile, place, cw, ch, seen) {
+    // An empty foundation shows what opens it (the server's `base`), faintly.
+    const base = pile.kind === 'foundation' && !pile.cards.length && pile.base ? pile.base : null;
+    const opens = base ? `: ${rankName(base.rank)}${base.suit ? ` of ${SUITS[base.suit]?.[2] ?? base.suit}` : ' of any suit'} goes here` : '';
     const el = h('div', {
       class: `pile ${place.mode} kind-${pile.kind}`,
       'data-pile': pile.name,
       'data-kind': pile.kind,
       role: 'group',
-      'aria-label': `${pileLabel(pile)}${pile.kind === 'stock' ? '' : pile.cards.length ? `, ${pile.cards.length} card${pile.cards.length === 1 ? '' : 's'}` : ', empty'}`,
+      'aria-label': `${pileLabel(pile)}${pile.kind === 'stock' ? '' : pile.cards.length ? `, ${pile.cards.length} card${pile.cards.length === 1 ? '' : 's'}` : `, empty${opens}`}`,
     });
     Object.assign(el.style, {
       left: `${place.x * cw}px`,
@@ -185,6 +194,7 @@ export class Table {
       el.appendChild(this.drawStock(pile));
       return el;
     }
+    if (base) el.appendChild(baseMark(base.rank, base.suit));
     const n = pile.cards.length;
     let dx = 0, dy = 0, from = 0;
     if (place.mode === 'fan-h' && n > 1) dx = Math.min((place.spread || FAN_DX) * cw, (place.w * cw - cw) / (n - 1));
@@ -281,16 +291,18 @@ export class Table {
   }
 
   showWin() {
-    if (this.root.querySelector('.win')) return;
+    if (this.winClosed || this.root.querySelector('.win')) return;
     const s = this.state;
     const again = h('a', { class: 'button primary', href: `/play/${encodeURIComponent(s.game)}` }, 'New deal');
+    const close = () => { this.winClosed = true; box.remove(); };
     const box = h('div', { class: 'win', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'win-title' },
       h('div', { class: 'win-box' },
         h('h2', { id: 'win-title' }, 'You won!'),
         h('p', {}, `${s.name_en}, deal ${s.deal}: ${formatTime(s.elapsed_ms)} and ${s.moves} moves.`),
         h('div', { class: 'win-actions' }, again,
           h('a', { class: 'button', href: '/' }, 'All games'),
-          h('button', { type: 'button', onclick: () => box.remove() }, 'Look at the table'))));
+          h('button', { type: 'button', class: 'win-undo', title: 'Undo (Ctrl+Z): the win stays counted', onclick: () => this.undo() }, 'Undo'),
+          h('button', { type: 'button', class: 'win-close', onclick: close }, 'Look at the table'))));
     this.root.appendChild(box);
     again.focus();
   }
@@ -497,7 +509,10 @@ export class Table {
     if (k === 'h') { e.preventDefault(); this.askHint(); return; }
     if (k === 'escape') {
       clearArrow(this.board);
-      this.root.querySelector('.win')?.remove();
+      if (this.root.querySelector('.win')) {
+        this.winClosed = true;
+        this.root.querySelector('.win').remove();
+      }
       return;
     }
     if ((e.key === 'Enter' || e.key === ' ') && e.target.classList?.contains('card') && this.board.contains(e.target)) {

@@ -1,5 +1,5 @@
-// A whole game won in the page by following the hint, then the win screen and
-// the statistics. La Belle Lucie on 36 cards is short; the solver wins it.
+// A whole game won in the page by following the hint, then the win screen,
+// the statistics, and undo and redo after the win. La Belle Lucie on 36 cards is short; the solver wins it.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -34,7 +34,7 @@ async function followHints(page) {
   return false;
 }
 
-test('following the hint wins a short game, with a win screen and statistics', async () => {
+test('following the hint wins a short game, with a win screen and statistics; undo works after it', async () => {
   const { context, page } = await open(browser, server.url);
   try {
     let won = false;
@@ -54,6 +54,30 @@ test('following the hint wins a short game, with a win screen and statistics', a
     const stats = await (await page.request.get('/api/stats')).json();
     const mine = stats.find((s) => s.game === GAME);
     assert.ok(mine && mine.won >= 1 && mine.played >= 1, 'the win is counted');
+
+    // Undo works after a win: from the win screen, then the won screen goes away.
+    await page.click('.win button.win-undo');
+    await settle(page, state.moves - 1);
+    assert.equal(await page.locator('.win').count(), 0, 'no win screen once the position is not won');
+    assert.equal((await serverState(page)).won, false);
+    assert.equal(await page.getAttribute('#app', 'data-won'), 'false');
+    await page.keyboard.press('Control+z');
+    await settle(page, state.moves - 2);
+    // Redo wins again: the win screen comes back, and the game still counts once.
+    await page.click('button.redo');
+    await settle(page, state.moves - 1);
+    await page.click('button.redo');
+    await settle(page, state.moves);
+    await page.waitForSelector('.win[role="dialog"]');
+    assert.equal((await serverState(page)).won, true);
+    const again = (await (await page.request.get('/api/stats')).json()).find((s) => s.game === GAME);
+    assert.deepEqual([again.won, again.played, again.best_moves], [mine.won, mine.played, mine.best_moves],
+      'winning the same game again counts nothing new');
+    // Closed, the win screen stays closed until the position changes.
+    await page.click('.win button.win-close');
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('.win').count(), 0, 'a resize does not bring a closed win screen back');
     await page.goto('/');
     await page.waitForSelector('table.stats');
     assert.match(await page.textContent('table.stats'), /La Belle Lucie/);
