@@ -1,6 +1,6 @@
 // The page's furniture and manners: home, rules, Continue, keyboard, accessible
 // names, the Large switch, drag feedback, touch, the draw, a stale second tab,
-// share links and the phone layout of La Nivernaise.
+// share links, the phone layout of La Nivernaise, empty foundations' marks.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -217,6 +217,41 @@ test('La Nivernaise: flanks beside the line on a desktop, in one row under the f
     assert.ok(b[c].y >= maxFoundation, `${c} under the foundations`);
     assert.ok(b[c].r <= PHONE.width, `${c} on screen`);
   }
+}));
+
+test('an empty foundation shows the rank (and suit) that opens it, as the server says', () => withPage(async (page) => {
+  const marks = () => page.$$eval('.board .pile[data-kind="foundation"]', (ps) => ps.map((p) => ({
+    pile: p.dataset.pile,
+    cards: p.querySelectorAll('.card').length,
+    rank: p.querySelector('.base-mark .base-rank')?.textContent ?? null,
+    suit: p.querySelector('.base-mark use')?.getAttribute('href') ?? null,
+    label: p.getAttribute('aria-label'),
+  })));
+  await openDeal(page, 'nivernaise', 12);
+  const state = await serverState(page);
+  const shown = await marks();
+  assert.equal(shown.length, 8);
+  for (const m of shown) {
+    const base = state.piles.find((p) => p.name === m.pile).base;
+    if (m.cards) {
+      assert.equal(m.rank, null, `${m.pile} holds cards: no mark`);
+      continue;
+    }
+    assert.equal(m.rank, base.rank, `${m.pile} shows its base rank`);
+    assert.equal(m.suit, `#suit-${base.suit}`, `${m.pile} shows its base suit`);
+  }
+  // Ace-houses up from the ace, king-houses down from the king.
+  const f5 = shown.find((m) => m.pile === 'f5');
+  assert.equal(f5.rank, 'K');
+  assert.match(f5.label, /king of spades goes here/);
+
+  await openDeal(page, 'blondes-and-brunettes', 12);
+  const bb = (await marks()).filter((m) => !m.cards);
+  assert.ok(bb.length >= 7);
+  for (const m of bb) assert.deepEqual([m.rank, m.suit], ['A', null], `${m.pile}: an ace of any suit`);
+
+  await openDeal(page, 'krug', 12);
+  assert.ok((await marks()).every((m) => m.cards > 0 && m.rank === null), 'Krug deals its bases: no marks');
 }));
 
 /** The first deal in `deals` whose opening hint is of `kind`, asked through the API. */
