@@ -105,6 +105,9 @@ function circle(state, opts) {
   return { items, width, height };
 }
 
+/** The width of `n` cards side by side. */
+const across = (n) => n * (1 + GAP) - GAP;
+
 /** Blondes and Brunettes: stock, waste and foundations; the reserve; nine columns. */
 function blondes(state, opts) {
   const cols = byKind(state, 'tableau');
@@ -115,13 +118,29 @@ function blondes(state, opts) {
   const reserve = byKind(state, 'reserve');
   const resW = 1 + 9 * 0.37;
   if (opts.narrow) {
-    // Phones: stock, waste and two rows of foundations; the reserve spread across.
-    width = colsW;
-    const [top, topH] = band([...byKind(state, 'stock'), ...byKind(state, 'waste')], found, width);
-    items.push(...top);
-    y = topH + GAP * 2;
+    // Phones: nine columns side by side would leave cards about 35 px wide,
+    // too small to read or touch. The columns go in two rows (five over
+    // four), which nearly doubles the card width; the page scrolls a little
+    // instead. Stock over waste on the left, the foundations in two rows
+    // beside them, the reserve spread across.
+    const per = Math.ceil(cols.length / 2);
+    const left = [...byKind(state, 'stock'), ...byKind(state, 'waste')];
+    const fPer = Math.ceil(found.length / 2);
+    const fw = fPer * (1 + GAP) - GAP;
+    const leftW = left.length ? 1 + GAP * 2 : 0;
+    width = Math.max(per * (1 + GAP) - GAP, leftW + fw);
+    left.forEach((n, i) => items.push(stack(n, 0, i * (CH + GAP))));
+    found.forEach((n, i) => items.push(stack(n, width - fw + (i % fPer) * (1 + GAP), Math.floor(i / fPer) * (CH + GAP))));
+    y = Math.max(left.length, found.length ? 2 : 0) * (CH + GAP) + GAP;
     reserve.forEach((n) => items.push({ name: n, x: 0, y, w: width, h: CH, mode: 'fan-h', spread: 0.7 }));
     y += CH + GAP * 3;
+    const colH = CH * 2.7;
+    const colX = (width - across(per)) / 2;
+    cols.forEach((n, i) => items.push({
+      name: n, x: colX + (i % per) * (1 + GAP), y: y + Math.floor(i / per) * (colH + GAP * 2), w: 1, h: colH, mode: 'fan-v',
+    }));
+    const rowsN = Math.ceil(cols.length / per);
+    return { items, width, height: y + rowsN * colH + (rowsN - 1) * GAP * 2 };
   } else {
     width = Math.max(colsW, (found.length + 2) * (1 + GAP) + GAP);
     const [top, topH] = band([...byKind(state, 'stock'), ...byKind(state, 'waste')], found, width);
