@@ -1,6 +1,7 @@
 // The page's furniture and manners: home, rules, Continue, keyboard, accessible
 // names, the Large switch, drag feedback, touch, the draw, a stale second tab,
-// share links, the phone layout of La Nivernaise, empty foundations' marks.
+// share links, the phone layouts of La Nivernaise and Blondes and Brunettes,
+// empty foundations' marks.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -218,6 +219,28 @@ test('La Nivernaise: flanks beside the line on a desktop, in one row under the f
     assert.ok(b[c].r <= PHONE.width, `${c} on screen`);
   }
 }));
+
+test('Blondes and Brunettes on a phone: nine columns in two rows, cards wide enough to read and touch', () => withPage(async (page) => {
+  await openDeal(page, 'blondes-and-brunettes', 12);
+  const boxes = await page.$$eval('.board .pile', (ps) => Object.fromEntries(ps.map((p) => {
+    const r = p.getBoundingClientRect();
+    return [p.dataset.pile, { x: r.left, y: r.top, r: r.right, b: r.bottom, kind: p.dataset.kind }];
+  })));
+  const cw = await page.$eval('.board', (b) => parseFloat(b.style.getPropertyValue('--cw')));
+  assert.ok(cw >= 55, `cards are ${cw} px wide`);
+  const cols = Object.entries(boxes).filter(([, b]) => b.kind === 'tableau');
+  assert.equal(cols.length, 9);
+  const rows = [...new Set(cols.map(([, b]) => Math.round(b.y)))];
+  assert.equal(rows.length, 2, 'the columns stand in two rows');
+  for (const [name, b] of Object.entries(boxes)) {
+    assert.ok(b.x >= 0 && b.r <= PHONE.width, `${name} is on screen across`);
+  }
+  const reserve = boxes.r;
+  for (const [name, b] of Object.entries(boxes)) {
+    if (b.kind === 'foundation' || b.kind === 'stock' || b.kind === 'waste') assert.ok(b.b <= reserve.y, `${name} above the reserve`);
+  }
+  for (const [name, b] of cols) assert.ok(b.y >= reserve.b, `${name} under the reserve`);
+}, PHONE));
 
 test('an empty foundation shows the rank (and suit) that opens it, as the server says', () => withPage(async (page) => {
   const marks = () => page.$$eval('.board .pile[data-kind="foundation"]', (ps) => ps.map((p) => ({
