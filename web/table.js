@@ -97,6 +97,7 @@ export class Table {
     this.moveCount.textContent = `${s.moves} move${s.moves === 1 ? '' : 's'}`;
     this.undoBtn.disabled = !s.can_undo;
     this.redoBtn.disabled = !s.can_redo;
+    this.hintBtn.disabled = !!s.won; // nothing to hint at on a won table
     const canRedeal = s.legal.some((m) => m.kind === 'redeal');
     this.redealBtn.disabled = !canRedeal;
     this.redealBtn.textContent = `Redeal (${s.redeals_left ?? 0} left)`;

@@ -2,14 +2,17 @@
 // the statistics, and undo and redo after the win. La Belle Lucie on 36 cards is short; the solver wins it.
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { launch, open } from './lib/browser.js';
-import { startServer } from './lib/server.js';
+import { REPO, startServer } from './lib/server.js';
 import { askHint, openDeal, serverState, settle } from './lib/table.js';
 
 const GAME = 'la-belle-lucie-36';
 const MAX_MOVES = 200;
+const SHOTS = path.join(REPO, 'target/screenshots');
 
 let server, browser;
 before(async () => {
@@ -50,6 +53,8 @@ test('following the hint wins a short game, with a win screen and statistics; un
     assert.match(text, /You won/);
     assert.match(text, new RegExp(`${state.moves} moves`));
     assert.match(text, /\d+:\d\d/, 'the win screen shows the time');
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'win-desktop.png') });
 
     const stats = await (await page.request.get('/api/stats')).json();
     const mine = stats.find((s) => s.game === GAME);
