@@ -15,8 +15,11 @@
 # Environment:
 #   PATIENCE   our binary (default target/release/patience)
 #   FCSOLVE    the fc-solve binary (optional)
-#   TIMEOUT    seconds per board and tool (default 60); ours also gets it as --time-ms
-#   MEMORY_MB  address-space cap for fc-solve, which has no budget of its own (default 4096)
+#   CPU_S      CPU seconds per board and tool (default 60, by `ulimit -t`): on a
+#              shared machine CPU time, not wall time, is the fair budget
+#   TIMEOUT    wall seconds per board and tool, a backstop (default 600)
+#   MEMORY_MB  address-space cap for fc-solve, which has no budget of its own
+#              (default 8192; Fan deal 4 needs about 6 GB)
 #
 # fc-solve plays these games as Freecell variants with 18 stacks, no free
 # cells, suit-built sequences and one card moved at a time:
@@ -24,7 +27,8 @@
 #   --sequence-move limited --empty-stacks-filled-by none (La Belle Lucie) | kings (Fan)
 # With `-sel`, "I could not solve this game." means its search was exhaustive.
 #
-# Per board: each tool's verdict (win / no-win / unknown / timeout / crash / error),
+# Per board: each tool's verdict (win / no-win / unknown / cpu-limit / timeout /
+# crash / error),
 # positions, wall and CPU milliseconds of the whole process (start-up
 # included, the same for both; ours also shows the solver's own ms), the CPU
 # time ratio fc-solve / ours (above 1: we are faster) and whether the verdicts
@@ -34,8 +38,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 patience=${PATIENCE:-target/release/patience}
-timeout_s=${TIMEOUT:-60}
-memory_mb=${MEMORY_MB:-4096}
+cpu_s=${CPU_S:-60}
+timeout_s=${TIMEOUT:-600}
+memory_mb=${MEMORY_MB:-8192}
 [ -x "$patience" ] || { echo "build it first: cargo build --release -p patience-cli" >&2; exit 2; }
 [ $# -ge 1 ] || { sed -n "7,14p" "$0" >&2; exit 2; }
 game=$1
@@ -69,12 +74,13 @@ for arg in "$@"; do
   fi
 done
 
-# Run a command under `timeout`, its output to $1, "wall user sys rc" to $2.
+# Run a command under the CPU limit and `timeout`, its output to $1,
+# "wall user sys rc" to $2.
 timed() {
   local out=$1 tf=$2 rc
   shift 2
   local TIMEFORMAT='%3R %3U %3S'
-  { time { timeout "$timeout_s" "$@" > "$out" 2>&1; echo $? > "$tf.rc"; }; } 2> "$tf"
+  { time { (ulimit -t "$cpu_s"; exec timeout "$timeout_s" "$@") > "$out" 2>&1; echo $? > "$tf.rc"; }; } 2> "$tf"
   rc=$(cat "$tf.rc")
   echo "$(tail -1 "$tf") $rc" > "$tf"
 }
@@ -113,12 +119,22 @@ to_fcsolve() {
     }'
 }
 
+# How a run ended, from its exit code: 124 is `timeout`, 128+SIGXCPU or
+# 128+SIGKILL the CPU limit, any other signal a crash, which is what fc-solve
+# does when MEMORY_MB runs out (it does not check its allocations).
+killed() { # rc
+  case "$1" in
+    124) echo timeout ;;
+    152|137) echo cpu-limit ;;
+    *) [ "$1" -gt 128 ] && echo crash ;;
+  esac
+}
+
 # fc-solve's status line to a verdict word.
-# A crash (a signal) is what fc-solve does when MEMORY_MB runs out: it does
-# not check its allocations.
 fcs_verdict() { # outfile rc
-  if [ "$2" = 124 ]; then echo timeout; return; fi
-  if [ "$2" -gt 128 ]; then echo crash; return; fi
+  local k
+  k=$(killed "$2")
+  if [ -n "$k" ]; then echo "$k"; return; fi
   if grep -q "^This game is solveable" "$1"; then echo win
   elif grep -q "^I could not solve this game" "$1"; then echo no-win
   elif grep -q "^Iterations count exceeded" "$1"; then echo unknown
@@ -147,12 +163,11 @@ for b in "${boards[@]}"; do
     ours=(--position "$plain")
     [ "$game" = la-belle-lucie ] && ours+=(--redeals 0)
   fi
-  timed "$tmp/ours.json" "$tmp/ours.time" "$patience" solve "$game" "${ours[@]}" --json --time-ms "$((timeout_s * 1000))"
+  timed "$tmp/ours.json" "$tmp/ours.time" "$patience" solve "$game" "${ours[@]}" --json --time-ms "$((cpu_s * 1000))"
   read -r wall user sys rc < "$tmp/ours.time"
   case "$rc" in
     0|1|3) verdict=$(json_field result "$tmp/ours.json"); verdict=${verdict/unknown-*/unknown} ;;
-    124) verdict=timeout ;;
-    *) verdict=error ;;
+    *) verdict=$(killed "$rc"); verdict=${verdict:-error} ;;
   esac
   ow=$(awk -v w="$wall" 'BEGIN { printf "%.1f", w * 1000 }')
   oc=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.1f", (u + s) * 1000 }')
