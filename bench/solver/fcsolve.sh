@@ -192,7 +192,9 @@ for b in "${boards[@]}"; do
     f_wall=$(sum "$f_wall" "$fw"); f_cpu=$(sum "$f_cpu" "$fc")
     case "$fverdict" in win|no-win) ;; *) f_open=$((f_open + 1)) ;; esac
     ratio=$(awk -v f="$fc" -v o="$oc" 'BEGIN { printf "%.1f", f / (o > 0 ? o : 1) }')
-    awk -v f="$fc" -v o="$oc" 'BEGIN { exit !(f < o) }' && faster=$((faster + 1))
+    case "$fverdict" in
+      win|no-win) awk -v f="$fc" -v o="$oc" 'BEGIN { exit !(f < o) }' && faster=$((faster + 1)) ;;
+    esac
     case "$verdict/$fverdict" in
       win/win|no-win/no-win) same=yes; decided=$((decided + 1)); agree=$((agree + 1)) ;;
       win/no-win|no-win/win) same=NO; decided=$((decided + 1)); disagree=$((disagree + 1)) ;;
