@@ -28,13 +28,13 @@
 # With `-sel`, "I could not solve this game." means its search was exhaustive.
 #
 # Per board: each tool's verdict (win / no-win / unknown / cpu-limit / timeout /
-# crash / error),
-# positions, wall and CPU milliseconds of the whole process (start-up
-# included, the same for both; ours also shows the solver's own ms), the CPU
+# crash / error), positions, wall and CPU milliseconds of the whole process
+# (start-up included, the same for both; ours also shows the solver's own ms), the CPU
 # time ratio fc-solve / ours (above 1: we are faster) and whether the verdicts
 # agree (yes / NO / - when either is undecided). A summary line closes; an
 # undecided run counts in its tool's totals with the time it used, so those
-# totals are lower bounds.
+# totals are lower bounds, and "fc-solve used less cpu" counts only boards
+# fc-solve answered.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 patience=${PATIENCE:-target/release/patience}
