@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Compare `patience solve` with lblsolve and fc-solve on the same La Belle Lucie
-# boards, when those tools are present (they are never fetched or built here).
+# Compare `patience solve` with lblsolve on the same La Belle Lucie boards,
+# when it is present (it is never fetched here). The fc-solve comparison,
+# which checks verdicts rather than best counts, is bench/solver/fcsolve.sh.
 #
 #   bench/solver/compare.sh [BOARDS]        (default 20 boards: deals 1..BOARDS)
 #
@@ -8,11 +9,10 @@
 #   PATIENCE  the patience binary (default target/release/patience)
 #   LBLSOLVE  a checkout of github.com/sobjornstad/lblsolve (run as
 #             `python3 -m lblsolve.cards < board` from inside it)
-#   FCSOLVE   an fc-solve binary built with more than 18 stacks
 #
 # For each board (the opening deal, one deal only: --redeals 0) it prints our
-# verdict, time and best foundation count, and beside them each other tool's
-# time, the time ratio, and its raw last line for the verdict or count.
+# verdict, time and best foundation count, and beside them lblsolve's time,
+# the time ratio, and its best count.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 boards=${1:-20}
@@ -24,7 +24,6 @@ trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
 printf "%-6s %-8s %10s %6s %10s" deal ours ms best best-ms
 [ -n "${LBLSOLVE:-}" ] && printf " | %10s %8s %s" lbl-ms ratio lbl-says
-[ -n "${FCSOLVE:-}" ] && printf " | %10s %8s %s" fcs-ms ratio fcs-says
 echo
 for deal in $(seq 1 "$boards"); do
   board="$tmp/board$deal"
@@ -46,16 +45,6 @@ for deal in $(seq 1 "$boards"); do
     t1=$(now)
     lms=$(echo "($t1 - $t0) * 1000" | bc -l)
     printf " | %10.1f %8.0f %s" "$lms" "$(echo "$lms / ($bms + 0.001)" | bc -l)" "$said"
-  fi
-  if [ -n "${FCSOLVE:-}" ]; then
-    fboard="$tmp/fc$deal"
-    sed 's/^/: /; s/10\([SHDC]\)/T\1/g' "$board" > "$fboard"
-    t0=$(now)
-    said=$(timeout 300 "$FCSOLVE" --stacks-num 18 --freecells-num 0 --sequences-are-built-by suit \
-      --empty-stacks-filled-by none --sequence-move limited -sel "$fboard" 2>&1 | grep -m1 -i "solv" || true)
-    t1=$(now)
-    fms=$(echo "($t1 - $t0) * 1000" | bc -l)
-    printf " | %10.1f %8.1f %s" "$fms" "$(echo "$fms / ($ms + 0.001)" | bc -l)" "$said"
   fi
   echo
 done
