@@ -55,27 +55,29 @@ fn foundation_counts(pos: &Position) -> [u8; Card::COUNT] {
 
 /// The card of play order `order` in `suit`, if the deck has that order.
 fn card_at(pos: &Position, order: i32, suit: Suit) -> Option<Card> {
-    let ranks = pos.spec().ranks.ranks();
     let o = usize::try_from(order).ok()?;
-    ranks.get(o).map(|&r| Card::new(r, suit))
+    pos.spec().ranks.rank_at(o).map(|r| Card::new(r, suit))
 }
 
-/// The cards that the build rule lets onto `c` on the table.
-fn builders(pos: &Position, c: Card) -> Vec<Card> {
+/// The cards that the build rule lets onto `c` on the table (at most two),
+/// in an array rather than a `Vec`: this runs at every node that has a
+/// foundation move.
+fn builders(pos: &Position, c: Card) -> impl Iterator<Item = Card> {
     let o = pos.spec().order(c) as i32;
-    match pos.spec().build {
-        Build::None => vec![],
-        Build::DownInSuit => card_at(pos, o - 1, c.suit()).into_iter().collect(),
-        Build::UpOrDownInSuit => [o - 1, o + 1]
-            .into_iter()
-            .filter_map(|k| card_at(pos, k, c.suit()))
-            .collect(),
-        Build::DownAlternateColour => Suit::ALL
-            .into_iter()
-            .filter(|s| s.colour() != c.colour())
-            .filter_map(|s| card_at(pos, o - 1, s))
-            .collect(),
-    }
+    let (below_in_suit, above_in_suit) =
+        (card_at(pos, o - 1, c.suit()), card_at(pos, o + 1, c.suit()));
+    let other_colour = |s: Suit| {
+        (s.colour() != c.colour())
+            .then(|| card_at(pos, o - 1, s))
+            .flatten()
+    };
+    let found: [Option<Card>; 4] = match pos.spec().build {
+        Build::None => [None; 4],
+        Build::DownInSuit => [below_in_suit, None, None, None],
+        Build::UpOrDownInSuit => [below_in_suit, above_in_suit, None, None],
+        Build::DownAlternateColour => Suit::ALL.map(other_colour),
+    };
+    found.into_iter().flatten()
 }
 
 /// Whether every foundation that could ever take a card of `c`'s suit has
@@ -145,7 +147,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
         if n[c.index()] + 1 != decks && !twin_ok {
             continue;
         }
-        if builders(pos, c).iter().all(|b| n[b.index()] == decks) {
+        if builders(pos, c).all(|b| n[b.index()] == decks) {
             return Some(mv);
         }
     }
@@ -193,22 +195,25 @@ pub fn is_dead(pos: &Position) -> bool {
     }
     // Place in the foundation's sequence.
     let fpos = |c: Card| (spec.order(c) as i32 - base[c.suit().index()]).rem_euclid(n);
+    // One pass up each fan, keeping the cards seen below (as bits: one deck,
+    // so a card is there or not) and each suit's lowest foundation place
+    // below: this runs at every new position of the search.
     for t in layout.tableau_ids() {
-        let pile = pos.pile(t);
-        for (i, &x) in pile.iter().enumerate().skip(1) {
-            let below = &pile[..i];
-            if !below
-                .iter()
-                .any(|&y| y.suit() == x.suit() && fpos(y) < fpos(x))
-            {
-                continue;
+        let mut below: u64 = 0;
+        let mut lowest = [i32::MAX; 4];
+        for &x in pos.pile(t) {
+            let s = x.suit().index();
+            let fx = fpos(x);
+            if lowest[s] < fx {
+                // `x` must leave by the table: onto the card one rank above.
+                match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
+                    None if !kings_move => return true,
+                    Some(target) if below & 1 << target.index() != 0 => return true,
+                    _ => {}
+                }
             }
-            // `x` must leave by the table: onto the card one rank above.
-            match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
-                None if !kings_move => return true,
-                Some(target) if below.contains(&target) => return true,
-                _ => {}
-            }
+            lowest[s] = lowest[s].min(fx);
+            below |= 1 << x.index();
         }
     }
     false
@@ -237,6 +242,74 @@ mod tests {
         let text = "KS JS QS\nAS 2S 3S\n4S 5S 6S\n7S 8S 9S\n10S\n";
         assert!(is_dead(&at(text, "fan", 0)));
         assert!(!is_dead(&at(text, "la-belle-lucie-sequences", 0)));
+    }
+
+    /// The dead test as first written (every card against every card below
+    /// it), to hold the one-pass version to it.
+    fn is_dead_by_pairs(pos: &Position) -> bool {
+        if !dead_test_applies(pos) {
+            return false;
+        }
+        let spec = pos.spec();
+        let layout = pos.layout();
+        let n = spec.ranks.len() as i32;
+        let kings_move = spec.empty_pile == EmptyPile::TakesKing;
+        let mut base = [0i32; 4];
+        for (i, rule) in spec.foundations.iter().enumerate() {
+            let (Some(s), Some(&first)) = (rule.suit, pos.pile(layout.foundation(i as u8)).first())
+            else {
+                continue;
+            };
+            if rule.wraps {
+                base[s.index()] = spec.order(first) as i32;
+            }
+        }
+        let fpos = |c: Card| (spec.order(c) as i32 - base[c.suit().index()]).rem_euclid(n);
+        layout.tableau_ids().any(|t| {
+            let pile = pos.pile(t);
+            (1..pile.len()).any(|i| {
+                let (below, x) = (&pile[..i], pile[i]);
+                below
+                    .iter()
+                    .any(|&y| y.suit() == x.suit() && fpos(y) < fpos(x))
+                    && match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
+                        None => !kings_move,
+                        Some(target) => below.contains(&target),
+                    }
+            })
+        })
+    }
+
+    #[test]
+    fn the_one_pass_dead_test_agrees_with_the_pairwise_one() {
+        let mut dead = 0;
+        for g in [
+            "la-belle-lucie",
+            "fan",
+            "krug",
+            "trefoil",
+            "la-belle-lucie-36",
+        ] {
+            let spec = patience_engine::game(g).unwrap();
+            for deal in 1..=30 {
+                let mut p = Position::deal(spec, deal)
+                    .unwrap()
+                    .with_redeals_left(0)
+                    .unwrap();
+                let mut rng = patience_engine::prng::SplitMix64::new(deal);
+                for _ in 0..200 {
+                    assert_eq!(is_dead(&p), is_dead_by_pairs(&p), "{g} {deal}");
+                    dead += is_dead(&p) as usize;
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.apply(moves[rng.below(moves.len() as u64) as usize])
+                        .unwrap();
+                }
+            }
+        }
+        assert!(dead > 0, "some positions along the games are dead");
     }
 
     #[test]
