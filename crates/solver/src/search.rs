@@ -19,7 +19,7 @@ use patience_engine::{Move, Position, Undo};
 
 use crate::dominance;
 use crate::order;
-use crate::state::Keyer;
+use crate::state::{Key, Keyer};
 use crate::table::{Insert, Table};
 use crate::{Budget, Limit};
 
@@ -84,7 +84,9 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     let mut pos = start.clone();
     let mut keyer = Keyer::new(&pos);
     let mut table = Table::new(budget.memory_bytes);
-    let mut moves: Vec<Move> = Vec::with_capacity(1024);
+    // Each move to try, with the key of the position it leads to when that
+    // is known before playing it (a plain step: see `Keyer::child_key`).
+    let mut moves: Vec<(Move, Option<Key>)> = Vec::with_capacity(1024);
     let mut scratch_moves: Vec<Move> = Vec::with_capacity(64);
     let mut scratch_scores: Vec<(i32, Move)> = Vec::with_capacity(64);
     let mut frames: Vec<Frame> = Vec::with_capacity(256);
@@ -114,8 +116,14 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     if table.insert(keyer.key()) == Insert::Full {
         return finish(End::Spent(Limit::Memory), 0, &table, best_cards, best_line);
     }
+    // Lists a position's moves to try (the forced one alone, or all in order)
+    // with their children's keys where they can be known before playing, and
+    // prefetches those keys' table slots: by the time the search comes back
+    // to try a move, its slot is in the cache.
     let expand = |pos: &Position,
-                  moves: &mut Vec<Move>,
+                  keyer: &Keyer,
+                  table: &Table,
+                  moves: &mut Vec<(Move, Option<Key>)>,
                   scratch_moves: &mut Vec<Move>,
                   scratch_scores: &mut Vec<(i32, Move)>|
      -> Frame {
@@ -129,16 +137,23 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         } else {
             None
         };
-        match forced {
-            Some(m) => moves.push(m),
+        let chosen = match forced {
+            Some(ref m) => std::slice::from_ref(m),
             None => {
                 order::sort(pos, scratch_moves, scratch_scores);
                 let keep = settings
                     .width
                     .unwrap_or(usize::MAX)
                     .min(scratch_moves.len());
-                moves.extend_from_slice(&scratch_moves[..keep]);
+                &scratch_moves[..keep]
             }
+        };
+        for &m in chosen {
+            let key = keyer.child_key(pos, m);
+            if let Some(k) = key {
+                table.prefetch(k);
+            }
+            moves.push((m, key));
         }
         Frame {
             start,
@@ -146,7 +161,14 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             next: start,
         }
     };
-    let root = expand(&pos, &mut moves, &mut scratch_moves, &mut scratch_scores);
+    let root = expand(
+        &pos,
+        &keyer,
+        &table,
+        &mut moves,
+        &mut scratch_moves,
+        &mut scratch_scores,
+    );
     frames.push(root);
 
     while let Some(frame) = frames.last_mut() {
@@ -160,15 +182,8 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             }
             continue;
         }
-        let mv = moves[frame.next];
+        let (mv, child_key) = moves[frame.next];
         frame.next += 1;
-        let undo = match pos.apply(mv) {
-            Ok(u) => u,
-            Err(e) => {
-                debug_assert!(false, "the engine refused its own move {mv:?}: {e}");
-                continue;
-            }
-        };
         nodes += 1;
         if budget.nodes.is_some_and(|n| nodes >= n) {
             return finish(
@@ -188,7 +203,28 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
                 best_line,
             );
         }
-        match table.insert(keyer.push(&pos, mv == Move::Redeal)) {
+        // A child whose key is known is looked up before its move is played,
+        // so a position already searched costs no make and unmake.
+        let known = child_key.map(|key| table.insert(key));
+        if known == Some(Insert::Seen) {
+            continue;
+        }
+        let undo = match pos.apply(mv) {
+            Ok(u) => u,
+            Err(e) => {
+                debug_assert!(false, "the engine refused its own move {mv:?}: {e}");
+                continue;
+            }
+        };
+        let inserted = match (mv, known) {
+            (Move::Step { from, to }, Some(known)) => {
+                let _key = keyer.push_step(&pos, from, to);
+                debug_assert_eq!(Some(_key), child_key);
+                known
+            }
+            _ => table.insert(keyer.push(&pos, mv == Move::Redeal)),
+        };
+        match inserted {
             Insert::Seen => {
                 pos.undo(&undo);
                 keyer.pop();
@@ -225,7 +261,14 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             keyer.pop();
             continue;
         }
-        let child = expand(&pos, &mut moves, &mut scratch_moves, &mut scratch_scores);
+        let child = expand(
+            &pos,
+            &keyer,
+            &table,
+            &mut moves,
+            &mut scratch_moves,
+            &mut scratch_scores,
+        );
         if child.start == child.end {
             pos.undo(&undo);
             keyer.pop();
