@@ -155,7 +155,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
 }
 
 /// Whether the dead-position test applies to this game at this moment.
-fn dead_test_applies(pos: &Position) -> bool {
+pub fn dead_test_applies(pos: &Position) -> bool {
     let spec = pos.spec();
     let draw_left = !pos.draw_used() && spec.draw != Draw::Never;
     pos.redeals_left() == 0
@@ -178,43 +178,98 @@ pub fn is_dead(pos: &Position) -> bool {
     if !dead_test_applies(pos) {
         return false;
     }
-    let spec = pos.spec();
-    let layout = pos.layout();
-    let n = spec.ranks.len() as i32;
-    let kings_move = spec.empty_pile == EmptyPile::TakesKing;
-    // Where each suit's foundation starts: the ace, or Krug's base.
-    let mut base = [0i32; 4];
-    for (i, rule) in spec.foundations.iter().enumerate() {
-        let (Some(s), Some(&first)) = (rule.suit, pos.pile(layout.foundation(i as u8)).first())
-        else {
-            continue;
-        };
-        if rule.wraps {
-            base[s.index()] = spec.order(first) as i32;
+    let places = Places::of(pos);
+    pos.layout()
+        .tableau_ids()
+        .any(|t| fan_is_dead(pos, pos.pile(t), &places))
+}
+
+/// As [`is_dead`] for `pos`, reached by `mv` from a position where the test
+/// applied and found it alive (`parent_alive`). The test then applies here
+/// too (redeals and the draw only get used up), and a move takes cards off
+/// tops, which only shrinks what lies below each card: so a new dead card
+/// can only be one that `mv` put on a fan, and that fan alone is looked at.
+/// A card to a foundation adds none, unless it starts a foundation whose
+/// base decides the sequence (Krug): then everything is looked at again.
+/// The search asks this at every new position instead of the full test.
+pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
+    let Move::Step { to, .. } = mv else {
+        return is_dead(pos);
+    };
+    if !parent_alive {
+        return is_dead(pos);
+    }
+    match pos.layout().kind(to) {
+        Some(PileKind::Tableau(_)) => fan_is_dead(pos, pos.pile(to), &Places::of(pos)),
+        Some(PileKind::Foundation(f))
+            if !(pos.spec().foundations[f as usize].wraps && pos.pile(to).len() == 1) =>
+        {
+            false
+        }
+        _ => is_dead(pos),
+    }
+}
+
+/// Each card's place in its foundation's sequence: its play order counted
+/// from where its suit's foundation starts (the ace, or Krug's base).
+struct Places {
+    base: [i32; 4],
+    n: i32,
+    kings_move: bool,
+}
+
+impl Places {
+    fn of(pos: &Position) -> Places {
+        let spec = pos.spec();
+        let layout = pos.layout();
+        let mut base = [0i32; 4];
+        for (i, rule) in spec.foundations.iter().enumerate() {
+            let (Some(s), Some(&first)) = (rule.suit, pos.pile(layout.foundation(i as u8)).first())
+            else {
+                continue;
+            };
+            if rule.wraps {
+                base[s.index()] = spec.order(first) as i32;
+            }
+        }
+        Places {
+            base,
+            n: spec.ranks.len() as i32,
+            kings_move: spec.empty_pile == EmptyPile::TakesKing,
         }
     }
-    // Place in the foundation's sequence.
-    let fpos = |c: Card| (spec.order(c) as i32 - base[c.suit().index()]).rem_euclid(n);
-    // One pass up each fan, keeping the cards seen below (as bits: one deck,
-    // so a card is there or not) and each suit's lowest foundation place
-    // below: this runs at every new position of the search.
-    for t in layout.tableau_ids() {
-        let mut below: u64 = 0;
-        let mut lowest = [i32::MAX; 4];
-        for &x in pos.pile(t) {
-            let s = x.suit().index();
-            let fx = fpos(x);
-            if lowest[s] < fx {
-                // `x` must leave by the table: onto the card one rank above.
-                match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
-                    None if !kings_move => return true,
-                    Some(target) if below & 1 << target.index() != 0 => return true,
-                    _ => {}
-                }
-            }
-            lowest[s] = lowest[s].min(fx);
-            below |= 1 << x.index();
+
+    /// `(order - base) mod n`, without a division (both lie in `0..n`).
+    #[inline]
+    fn of_card(&self, pos: &Position, c: Card) -> i32 {
+        let d = pos.spec().order(c) as i32 - self.base[c.suit().index()];
+        if d < 0 {
+            d + self.n
+        } else {
+            d
         }
+    }
+}
+
+/// Whether some card of `fan` lies above a lower card of its suit with no way
+/// off the fan. One pass up the fan, keeping the cards seen below (as bits:
+/// one deck, so a card is there or not) and each suit's lowest place below.
+fn fan_is_dead(pos: &Position, fan: &[Card], places: &Places) -> bool {
+    let mut below: u64 = 0;
+    let mut lowest = [i32::MAX; 4];
+    for &x in fan {
+        let s = x.suit().index();
+        let fx = places.of_card(pos, x);
+        if lowest[s] < fx {
+            // `x` must leave by the table: onto the card one rank above.
+            match card_at(pos, pos.spec().order(x) as i32 + 1, x.suit()) {
+                None if !places.kings_move => return true,
+                Some(target) if below & 1 << target.index() != 0 => return true,
+                _ => {}
+            }
+        }
+        lowest[s] = lowest[s].min(fx);
+        below |= 1 << x.index();
     }
     false
 }
@@ -281,7 +336,7 @@ mod tests {
     }
 
     #[test]
-    fn the_one_pass_dead_test_agrees_with_the_pairwise_one() {
+    fn the_one_pass_and_after_a_move_dead_tests_agree_with_the_pairwise_one() {
         let mut dead = 0;
         for g in [
             "la-belle-lucie",
@@ -298,11 +353,20 @@ mod tests {
                     .unwrap();
                 let mut rng = patience_engine::prng::SplitMix64::new(deal);
                 for _ in 0..200 {
-                    assert_eq!(is_dead(&p), is_dead_by_pairs(&p), "{g} {deal}");
-                    dead += is_dead(&p) as usize;
+                    let dead_here = is_dead(&p);
+                    assert_eq!(dead_here, is_dead_by_pairs(&p), "{g} {deal}");
+                    dead += dead_here as usize;
                     let moves = p.legal_moves();
                     if moves.is_empty() {
                         break;
+                    }
+                    // The test after a move, knowing this position alive,
+                    // agrees with the full test on every child.
+                    let alive = dead_test_applies(&p) && !dead_here;
+                    for &m in &moves {
+                        let u = p.apply(m).unwrap();
+                        assert_eq!(is_dead_after(&p, m, alive), is_dead(&p), "{g} {deal} {m:?}");
+                        p.undo(&u);
                     }
                     p.apply(moves[rng.below(moves.len() as u64) as usize])
                         .unwrap();

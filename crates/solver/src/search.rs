@@ -73,6 +73,9 @@ struct Frame {
     start: usize,
     end: usize,
     next: usize,
+    /// The dead-position test applies here and found the position alive, so
+    /// a child needs only the cheaper [`dominance::is_dead_after`].
+    alive: bool,
 }
 
 /// How often (in nodes) the clock is read.
@@ -159,6 +162,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             start,
             end: moves.len(),
             next: start,
+            alive: false,
         }
     };
     let root = expand(
@@ -169,7 +173,11 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         &mut scratch_moves,
         &mut scratch_scores,
     );
-    frames.push(root);
+    let cuts_dead = settings.mode == Mode::Solve && settings.dominances;
+    frames.push(Frame {
+        alive: cuts_dead && dominance::dead_test_applies(&pos) && !dominance::is_dead(&pos),
+        ..root
+    });
 
     while let Some(frame) = frames.last_mut() {
         if frame.next == frame.end {
@@ -184,6 +192,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         }
         let (mv, child_key) = moves[frame.next];
         frame.next += 1;
+        let parent_alive = frame.alive;
         nodes += 1;
         if budget.nodes.is_some_and(|n| nodes >= n) {
             return finish(
@@ -256,10 +265,14 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             };
             return finish(end, nodes, &table, best_cards, best_line);
         }
-        if settings.mode == Mode::Solve && settings.dominances && dominance::is_dead(&pos) {
-            pos.undo(&undo);
-            keyer.pop();
-            continue;
+        let mut alive = false;
+        if cuts_dead {
+            if dominance::is_dead_after(&pos, mv, parent_alive) {
+                pos.undo(&undo);
+                keyer.pop();
+                continue;
+            }
+            alive = parent_alive || dominance::dead_test_applies(&pos);
         }
         let child = expand(
             &pos,
@@ -274,7 +287,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             keyer.pop();
             continue;
         }
-        frames.push(child);
+        frames.push(Frame { alive, ..child });
         undos.push(undo);
         path.push(mv);
     }
