@@ -15,7 +15,7 @@ use crate::layout::{PileId, PileKind};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::spec::{Draw, EmptyPile, StockAction};
-use crate::tables::bit;
+use crate::tables::{bit, CardSet};
 
 /// For each card, where it could go now: tableau piles (bits of their pile
 /// id) and foundations (bits of their foundation number), interchangeable
@@ -27,6 +27,8 @@ struct Targets {
     canonical_foundations: u16,
     first_empty: Option<PileId>,
     first_free_cell: Option<PileId>,
+    /// The cards the player may put on an empty tableau pile now.
+    empty_takes: CardSet,
 }
 
 /// Why a move is not legal in a position.
@@ -81,6 +83,7 @@ impl Position {
             canonical_foundations: 0,
             first_empty: None,
             first_free_cell: None,
+            empty_takes: 0,
         };
         self.find_targets(&mut targets);
         for t in l.tableau_ids() {
@@ -121,6 +124,16 @@ impl Position {
         let l = self.layout;
         let tb = self.tables;
         t.first_free_cell = l.cell_ids().find(|&c| self.piles[c.index()].is_empty());
+        // As `tableau_takes` says of an empty pile.
+        t.empty_takes = match self.spec.empty_pile {
+            EmptyPile::TakesKing => tb.tops,
+            EmptyPile::TakesWasteThenStockThenAny
+                if self.waste().is_empty() && self.stock().is_empty() =>
+            {
+                CardSet::MAX
+            }
+            _ => 0,
+        };
         for id in l.tableau_ids() {
             match self.tops[id.index()] {
                 0 => {
@@ -209,7 +222,15 @@ impl Position {
             ts |= self.run_base_targets(from, targets);
         }
         if let Some(e) = targets.first_empty {
-            if self.empty_pile_open() && self.run_onto(from, e).is_some() {
+            // Without runs this is `run_onto(from, e)` read off the card set:
+            // the top card alone, and never a lone card (a whole pile moved
+            // onto an empty one is not offered).
+            let opens = if self.spec.moves_runs {
+                self.empty_pile_open() && self.run_onto(from, e).is_some()
+            } else {
+                targets.empty_takes & bit(card) != 0 && self.piles[from.index()].len() > 1
+            };
+            if opens {
                 ts |= 1 << e.0;
             }
         }
