@@ -91,7 +91,8 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     // is known before playing it (a plain step: see `Keyer::child_key`).
     let mut moves: Vec<(Move, Option<Key>)> = Vec::with_capacity(1024);
     let mut scratch_moves: Vec<Move> = Vec::with_capacity(64);
-    let mut scratch_scores: Vec<(i32, Move)> = Vec::with_capacity(64);
+    let mut candidates: Vec<(Move, Option<Key>)> = Vec::with_capacity(64);
+    let mut scratch_scores: Vec<(i32, Move, Option<Key>)> = Vec::with_capacity(64);
     let mut frames: Vec<Frame> = Vec::with_capacity(256);
     let mut undos: Vec<Undo> = Vec::with_capacity(256);
     let mut path: Vec<Move> = Vec::with_capacity(256);
@@ -121,42 +122,42 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     }
     // Lists a position's moves to try (the forced one alone, or all in order)
     // with their children's keys where they can be known before playing, and
-    // prefetches those keys' table slots: by the time the search comes back
-    // to try a move, its slot is in the cache.
+    // prefetches those keys' table slots first thing, so that the memory
+    // fetches overlap the dominance test and the ordering, and the slots
+    // are in the cache when the search tries the moves.
     let expand = |pos: &Position,
                   keyer: &Keyer,
                   table: &Table,
                   moves: &mut Vec<(Move, Option<Key>)>,
                   scratch_moves: &mut Vec<Move>,
-                  scratch_scores: &mut Vec<(i32, Move)>|
+                  candidates: &mut Vec<(Move, Option<Key>)>,
+                  scratch_scores: &mut Vec<(i32, Move, Option<Key>)>|
      -> Frame {
         let start = moves.len();
         pos.legal_moves_into(scratch_moves);
         if settings.mode == Mode::Best {
             scratch_moves.retain(|m| *m != Move::Redeal);
         }
+        candidates.clear();
+        for &m in scratch_moves.iter() {
+            let key = keyer.child_key(pos, m);
+            if let Some(k) = key {
+                table.prefetch(k);
+            }
+            candidates.push((m, key));
+        }
         let forced = if settings.dominances {
             dominance::safe_foundation_move(pos, scratch_moves)
         } else {
             None
         };
-        let chosen = match forced {
-            Some(ref m) => std::slice::from_ref(m),
+        match forced.and_then(|f| candidates.iter().find(|c| c.0 == f)) {
+            Some(&c) => moves.push(c),
             None => {
-                order::sort(pos, scratch_moves, scratch_scores);
-                let keep = settings
-                    .width
-                    .unwrap_or(usize::MAX)
-                    .min(scratch_moves.len());
-                &scratch_moves[..keep]
+                order::sort_with(pos, candidates, scratch_scores);
+                let keep = settings.width.unwrap_or(usize::MAX).min(candidates.len());
+                moves.extend_from_slice(&candidates[..keep]);
             }
-        };
-        for &m in chosen {
-            let key = keyer.child_key(pos, m);
-            if let Some(k) = key {
-                table.prefetch(k);
-            }
-            moves.push((m, key));
         }
         Frame {
             start,
@@ -171,6 +172,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         &table,
         &mut moves,
         &mut scratch_moves,
+        &mut candidates,
         &mut scratch_scores,
     );
     let cuts_dead = settings.mode == Mode::Solve && settings.dominances;
@@ -280,6 +282,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             &table,
             &mut moves,
             &mut scratch_moves,
+            &mut candidates,
             &mut scratch_scores,
         );
         if child.start == child.end {
