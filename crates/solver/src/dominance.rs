@@ -42,15 +42,31 @@
 
 use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Suit};
 
-/// Copies of each card on the foundations.
-fn foundation_counts(pos: &Position) -> [u8; Card::COUNT] {
-    let mut n = [0u8; Card::COUNT];
+/// Copies of each card on the foundations (at most two: two decks), as two
+/// card sets: the search asks at every node with a foundation move, and
+/// setting bits keeps no chain of increments through memory.
+#[derive(Clone, Copy)]
+struct Home {
+    once: u64,
+    twice: u64,
+}
+
+impl Home {
+    fn count(self, c: Card) -> u8 {
+        (self.once >> c.index() & 1) as u8 + (self.twice >> c.index() & 1) as u8
+    }
+}
+
+fn foundation_counts(pos: &Position) -> Home {
+    let mut h = Home { once: 0, twice: 0 };
     for f in pos.layout().foundation_ids() {
         for c in pos.pile(f) {
-            n[c.index()] += 1;
+            let b = 1u64 << c.index();
+            h.twice |= h.once & b;
+            h.once |= b;
         }
     }
-    n
+    h
 }
 
 /// The card of play order `order` in `suit`, if the deck has that order.
@@ -103,7 +119,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
     }
     let layout = pos.layout();
     let is_foundation = |p| matches!(layout.kind(p), Some(PileKind::Foundation(_)));
-    let mut counts: Option<[u8; Card::COUNT]> = None;
+    let mut counts: Option<Home> = None;
     for &mv in moves {
         let Move::Step { from, to } = mv else {
             continue;
@@ -138,16 +154,16 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
         if takers != 1 {
             continue;
         }
-        let n = counts.get_or_insert_with(|| foundation_counts(pos));
+        let n = *counts.get_or_insert_with(|| foundation_counts(pos));
         let decks = spec.decks;
         // (3) the other copies are home, or only foundations like this one
         // can ever take the card; (2) nothing can be built onto it.
         let twin_ok = matches!(spec.build, Build::DownInSuit | Build::UpOrDownInSuit)
             && only_alike_take(pos, to, c);
-        if n[c.index()] + 1 != decks && !twin_ok {
+        if n.count(c) + 1 != decks && !twin_ok {
             continue;
         }
-        if builders(pos, c).all(|b| n[b.index()] == decks) {
+        if builders(pos, c).all(|b| n.count(b) == decks) {
             return Some(mv);
         }
     }
