@@ -15,7 +15,9 @@
 
 use std::time::{Duration, Instant};
 
-use patience_engine::{Move, Position, Undo};
+use std::collections::HashMap;
+
+use patience_engine::{Gather, Move, Position, Undo};
 
 use crate::dominance;
 use crate::order;
@@ -78,6 +80,11 @@ struct Frame {
     alive: bool,
 }
 
+/// The key a child was listed with (only for debug checks).
+fn known_key(k: Option<Key>) -> Key {
+    k.unwrap_or_default()
+}
+
 /// How often (in nodes) the clock is read.
 const CLOCK_EVERY: u64 = 1024;
 
@@ -100,6 +107,12 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     let mut best_cards = pos.foundation_cards();
     let mut best_line = Vec::new();
     let total = pos.spec().card_count();
+    // Where redeals shuffle, the key each redeal led to, filed under the
+    // part of the key outside the tableau (see `Keyer::outside_tableau`):
+    // a redeal from a position with the same cards left gives the same
+    // position, so it is looked up in the table without being dealt again.
+    let shuffled = pos.spec().redeals.gather == Gather::Shuffled;
+    let mut redealt: HashMap<u128, Key> = HashMap::new();
 
     let finish = |end: End, nodes: u64, table: &Table, best_cards, best_line| Found {
         end,
@@ -128,6 +141,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     let expand = |pos: &Position,
                   keyer: &Keyer,
                   table: &Table,
+                  redealt: &HashMap<u128, Key>,
                   moves: &mut Vec<(Move, Option<Key>)>,
                   scratch_moves: &mut Vec<Move>,
                   candidates: &mut Vec<(Move, Option<Key>)>,
@@ -140,7 +154,10 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         }
         candidates.clear();
         for &m in scratch_moves.iter() {
-            let key = keyer.child_key(pos, m);
+            let key = match m {
+                Move::Redeal if shuffled => redealt.get(&keyer.outside_tableau()).copied(),
+                _ => keyer.child_key(pos, m),
+            };
             if let Some(k) = key {
                 table.prefetch(k);
             }
@@ -170,6 +187,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         &pos,
         &keyer,
         &table,
+        &redealt,
         &mut moves,
         &mut scratch_moves,
         &mut candidates,
@@ -220,6 +238,8 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         if known == Some(Insert::Seen) {
             continue;
         }
+        let outside =
+            (mv == Move::Redeal && shuffled && known.is_none()).then(|| keyer.outside_tableau());
         let undo = match pos.apply(mv) {
             Ok(u) => u,
             Err(e) => {
@@ -230,10 +250,21 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         let inserted = match (mv, known) {
             (Move::Step { from, to }, Some(known)) => {
                 let _key = keyer.push_step(&pos, from, to);
-                debug_assert_eq!(Some(_key), child_key);
+                debug_assert_eq!(_key, known_key(child_key));
                 known
             }
-            _ => table.insert(keyer.push(&pos, mv == Move::Redeal)),
+            (_, Some(known)) => {
+                let _key = keyer.push(&pos, mv == Move::Redeal);
+                debug_assert_eq!(_key, known_key(child_key));
+                known
+            }
+            (_, None) => {
+                let key = keyer.push(&pos, mv == Move::Redeal);
+                if let Some(outside) = outside {
+                    redealt.insert(outside, key);
+                }
+                table.insert(key)
+            }
         };
         match inserted {
             Insert::Seen => {
@@ -280,6 +311,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             &pos,
             &keyer,
             &table,
+            &redealt,
             &mut moves,
             &mut scratch_moves,
             &mut candidates,

@@ -320,6 +320,17 @@ impl Keyer {
         self.total
     }
 
+    /// The part of the key outside the tableau: every other pile and the
+    /// counters. Where a redeal gathers the fans and shuffles them (sorting
+    /// first, see the engine's `redeal`), the position after it depends only
+    /// on which cards are left on the table, that is on everything outside
+    /// it: positions with the same part here redeal to the same position.
+    pub fn outside_tableau(&self) -> u128 {
+        self.parts[..self.tableau]
+            .iter()
+            .fold(self.total, |t, &p| t.wrapping_sub(p))
+    }
+
     /// The key of the position `mv` leads to from `pos` (where the keyer is),
     /// without playing it, when `mv` is a plain step: cards from the top of
     /// one pile to another, with no refill after it. A step changes neither
@@ -573,5 +584,58 @@ mod tests {
             predicted > 10_000,
             "most moves are plain steps: {predicted}"
         );
+    }
+    /// Positions that differ only in how the cards left on the table lie in
+    /// the fans redeal (shuffled) to the same position, and share the part of
+    /// the key the search files redeals under.
+    #[test]
+    fn shuffled_redeals_depend_only_on_the_cards_outside_the_table() {
+        let spec = game("la-belle-lucie").unwrap();
+        let mut checked = 0;
+        for deal in 1..=20u64 {
+            let mut p = Position::deal(spec, deal).unwrap();
+            let mut rng = SplitMix64::new(deal);
+            for _ in 0..40 {
+                let moves: Vec<Move> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| *m != Move::Redeal)
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                p.apply(moves[rng.below(moves.len() as u64) as usize])
+                    .unwrap();
+            }
+            if !p.legal_moves().contains(&Move::Redeal) {
+                continue;
+            }
+            // The same cards on the table, dealt into the fans the other way round.
+            let tableau = p.layout().tableau as usize;
+            let mut table: Vec<_> = p.piles()[..tableau].iter().flatten().copied().collect();
+            table.reverse();
+            let mut piles: Vec<Vec<_>> = table.chunks(3).map(|c| c.to_vec()).collect();
+            piles.resize(tableau, Vec::new());
+            piles.extend(p.piles()[tableau..].iter().cloned());
+            let q =
+                Position::from_parts(spec, deal, piles, p.redeals_used(), p.draw_used()).unwrap();
+            let (kp, kq) = (Keyer::new(&p), Keyer::new(&q));
+            assert_eq!(kp.outside_tableau(), kq.outside_tableau());
+            let (mut p2, mut q2) = (p.clone(), q.clone());
+            p2.apply(Move::Redeal).unwrap();
+            q2.apply(Move::Redeal).unwrap();
+            let canon = Canon::new(&p);
+            assert_eq!(canon.key(&p2), canon.key(&q2), "deal {deal}");
+            // A different position outside the table files elsewhere.
+            let mut r = p.clone();
+            if let Some(&m) = r.legal_moves().iter().find(|m| {
+                matches!(m, Move::Step { to, .. } if matches!(p.layout().kind(*to), Some(PileKind::Foundation(_))))
+            }) {
+                r.apply(m).unwrap();
+                assert_ne!(Keyer::new(&r).outside_tableau(), kp.outside_tableau());
+            }
+            checked += 1;
+        }
+        assert!(checked > 5, "{checked}");
     }
 }
