@@ -135,9 +135,10 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     }
     // Lists a position's moves to try (the forced one alone, or all in order)
     // with their children's keys where they can be known before playing, and
-    // prefetches those keys' table slots first thing, so that the memory
-    // fetches overlap the dominance test and the ordering, and the slots
-    // are in the cache when the search tries the moves.
+    // prefetches those keys' table slots before ordering the moves, so that
+    // the memory fetches overlap the ordering, and the slots are in the
+    // cache when the search tries the moves. A forced move's key alone is
+    // worked out.
     let expand = |pos: &Position,
                   keyer: &Keyer,
                   table: &Table,
@@ -152,8 +153,12 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         if settings.mode == Mode::Best {
             scratch_moves.retain(|m| *m != Move::Redeal);
         }
-        candidates.clear();
-        for &m in scratch_moves.iter() {
+        let forced = if settings.dominances {
+            dominance::safe_foundation_move(pos, scratch_moves)
+        } else {
+            None
+        };
+        let key_of = |m: Move| {
             let key = match m {
                 Move::Redeal if shuffled => redealt.get(&keyer.outside_tableau()).copied(),
                 _ => keyer.child_key(pos, m),
@@ -161,16 +166,13 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             if let Some(k) = key {
                 table.prefetch(k);
             }
-            candidates.push((m, key));
-        }
-        let forced = if settings.dominances {
-            dominance::safe_foundation_move(pos, scratch_moves)
-        } else {
-            None
+            key
         };
-        match forced.and_then(|f| candidates.iter().find(|c| c.0 == f)) {
-            Some(&c) => moves.push(c),
+        match forced {
+            Some(m) => moves.push((m, key_of(m))),
             None => {
+                candidates.clear();
+                candidates.extend(scratch_moves.iter().map(|&m| (m, key_of(m))));
                 order::sort_with(pos, candidates, scratch_scores);
                 let keep = settings.width.unwrap_or(usize::MAX).min(candidates.len());
                 moves.extend_from_slice(&candidates[..keep]);
