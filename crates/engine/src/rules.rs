@@ -15,7 +15,7 @@ use crate::layout::{PileId, PileKind};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::spec::{Draw, EmptyPile, StockAction};
-use crate::tables::bit;
+use crate::tables::{bit, CardSet};
 
 /// For each card, where it could go now: tableau piles (bits of their pile
 /// id) and foundations (bits of their foundation number), interchangeable
@@ -27,6 +27,8 @@ struct Targets {
     canonical_foundations: u16,
     first_empty: Option<PileId>,
     first_free_cell: Option<PileId>,
+    /// The cards the player may put on an empty tableau pile now.
+    empty_takes: CardSet,
 }
 
 /// Why a move is not legal in a position.
@@ -81,6 +83,7 @@ impl Position {
             canonical_foundations: 0,
             first_empty: None,
             first_free_cell: None,
+            empty_takes: 0,
         };
         self.find_targets(&mut targets);
         for t in l.tableau_ids() {
@@ -106,7 +109,7 @@ impl Position {
             }
         }
         if self.draw_available() {
-            self.push_draws(out);
+            self.push_draws(&targets, out);
         }
         if self.deal_available() {
             out.push(Move::Deal);
@@ -121,6 +124,16 @@ impl Position {
         let l = self.layout;
         let tb = self.tables;
         t.first_free_cell = l.cell_ids().find(|&c| self.piles[c.index()].is_empty());
+        // As `tableau_takes` says of an empty pile.
+        t.empty_takes = match self.spec.empty_pile {
+            EmptyPile::TakesKing => tb.tops,
+            EmptyPile::TakesWasteThenStockThenAny
+                if self.waste().is_empty() && self.stock().is_empty() =>
+            {
+                CardSet::MAX
+            }
+            _ => 0,
+        };
         for id in l.tableau_ids() {
             match self.tops[id.index()] {
                 0 => {
@@ -209,7 +222,15 @@ impl Position {
             ts |= self.run_base_targets(from, targets);
         }
         if let Some(e) = targets.first_empty {
-            if self.empty_pile_open() && self.run_onto(from, e).is_some() {
+            // Without runs this is `run_onto(from, e)` read off the card set:
+            // the top card alone, and never a lone card (a whole pile moved
+            // onto an empty one is not offered).
+            let opens = if self.spec.moves_runs {
+                self.empty_pile_open() && self.run_onto(from, e).is_some()
+            } else {
+                targets.empty_takes & bit(card) != 0 && self.piles[from.index()].len() > 1
+            };
+            if opens {
                 ts |= 1 << e.0;
             }
         }
@@ -276,25 +297,44 @@ impl Position {
         )
     }
 
-    fn push_draws(&self, out: &mut Vec<Move>) {
+    /// The draws: each covered card of each fan to every foundation and fan
+    /// top that takes it, foundations first, each kind in pile order. This is
+    /// [`Position::draw_target_ok`] and [`Position::canonical_target`] read off
+    /// the targets: a foundation listed there takes the card and is the first
+    /// of its interchangeable kind; a fan listed there has a top card that
+    /// takes it (the draw's own fan included: a covered card leaves at least
+    /// one card above it).
+    fn push_draws(&self, targets: &Targets, out: &mut Vec<Move>) {
         let l = self.layout;
         for from in l.tableau_ids() {
             let pile = self.pile(from);
             for (index, &card) in pile.iter().enumerate().take(pile.len().saturating_sub(1)) {
-                for to in l.foundation_ids().chain(l.tableau_ids()) {
-                    if self.draw_target_ok(from, card, to) && self.canonical_target(to) {
-                        out.push(Move::Draw {
-                            from,
-                            index: index as u8,
-                            to,
-                        });
-                    }
+                let mut fs = targets.foundation[card.index()];
+                while fs != 0 {
+                    let i = fs.trailing_zeros() as u8;
+                    fs &= fs - 1;
+                    out.push(Move::Draw {
+                        from,
+                        index: index as u8,
+                        to: l.foundation(i),
+                    });
+                }
+                let mut ts = targets.tableau[card.index()];
+                while ts != 0 {
+                    let to = PileId(ts.trailing_zeros() as u8);
+                    ts &= ts - 1;
+                    out.push(Move::Draw {
+                        from,
+                        index: index as u8,
+                        to,
+                    });
                 }
             }
         }
     }
 
     /// Whether `to` is the first of the destinations interchangeable with it.
+    #[cfg(test)]
     fn canonical_target(&self, to: PileId) -> bool {
         match self.layout.kind(to) {
             Some(PileKind::Foundation(i)) => {
@@ -488,5 +528,67 @@ impl Position {
                 .then_some(0)
                 .ok_or(MoveError::NoRedeal),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prng::SplitMix64;
+
+    /// The draws as first listed: every covered card against every
+    /// foundation and fan, by the rule functions themselves.
+    fn draws_by_rule(pos: &Position) -> Vec<Move> {
+        let l = pos.layout;
+        let mut out = Vec::new();
+        for from in l.tableau_ids() {
+            let pile = pos.pile(from);
+            for (index, &card) in pile.iter().enumerate().take(pile.len().saturating_sub(1)) {
+                for to in l.foundation_ids().chain(l.tableau_ids()) {
+                    if pos.draw_target_ok(from, card, to) && pos.canonical_target(to) {
+                        out.push(Move::Draw {
+                            from,
+                            index: index as u8,
+                            to,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn draws_read_off_the_targets_match_the_rule_in_order() {
+        let mut compared = 0;
+        for g in crate::games().iter().filter(|g| g.draw != Draw::Never) {
+            for deal in 1..=20 {
+                let mut p = Position::deal(g, deal).unwrap();
+                let mut rng = SplitMix64::new(deal);
+                for _ in 0..300 {
+                    let moves = p.legal_moves();
+                    if p.draw_available() {
+                        let draws: Vec<Move> = moves
+                            .iter()
+                            .copied()
+                            .filter(|m| matches!(m, Move::Draw { .. }))
+                            .collect();
+                        assert_eq!(draws, draws_by_rule(&p), "{} deal {deal}", g.id);
+                        compared += draws.len();
+                    }
+                    // Play on without drawing, so that the draw stays open.
+                    let plays: Vec<Move> = moves
+                        .into_iter()
+                        .filter(|m| !matches!(m, Move::Draw { .. }))
+                        .collect();
+                    if plays.is_empty() {
+                        break;
+                    }
+                    p.apply(plays[rng.below(plays.len() as u64) as usize])
+                        .unwrap();
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared}");
     }
 }

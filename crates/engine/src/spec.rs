@@ -18,14 +18,29 @@ pub enum RankOrder {
 }
 
 impl RankOrder {
+    /// Rank numbers in play order, lowest first.
+    fn numbers(self) -> &'static [u8] {
+        match self {
+            RankOrder::AceLow => &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+            RankOrder::ShortAceLow => &[1, 6, 7, 8, 9, 10, 11, 12, 13],
+            RankOrder::ShortAceHigh => &[6, 7, 8, 9, 10, 11, 12, 13, 1],
+        }
+    }
+
     /// The ranks in play order, lowest first.
     pub fn ranks(self) -> Vec<Rank> {
-        let n = |v: &[u8]| v.iter().filter_map(|&r| Rank::new(r)).collect();
-        match self {
-            RankOrder::AceLow => n(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]),
-            RankOrder::ShortAceLow => n(&[1, 6, 7, 8, 9, 10, 11, 12, 13]),
-            RankOrder::ShortAceHigh => n(&[6, 7, 8, 9, 10, 11, 12, 13, 1]),
-        }
+        self.numbers()
+            .iter()
+            .filter_map(|&r| Rank::new(r))
+            .collect()
+    }
+
+    /// The rank at play order `order` (0 lowest), if the deck has one there.
+    /// Allocates nothing, unlike [`RankOrder::ranks`]: the solver asks it at
+    /// every node.
+    #[inline]
+    pub fn rank_at(self, order: usize) -> Option<Rank> {
+        self.numbers().get(order).and_then(|&r| Rank::new(r))
     }
 
     /// Number of ranks in play.
@@ -272,5 +287,26 @@ impl GameSpec {
             return None;
         }
         Some((self.opening_rank(rule), rule.suit))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_at_reads_the_play_order() {
+        for order in [
+            RankOrder::AceLow,
+            RankOrder::ShortAceLow,
+            RankOrder::ShortAceHigh,
+        ] {
+            let ranks = order.ranks();
+            assert_eq!(ranks.len(), order.len() as usize);
+            for i in 0..20 {
+                assert_eq!(order.rank_at(i), ranks.get(i).copied(), "{order:?} {i}");
+            }
+        }
+        assert_eq!(RankOrder::ShortAceHigh.rank_at(8), Some(Rank::ACE));
     }
 }

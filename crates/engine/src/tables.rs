@@ -78,6 +78,9 @@ pub(crate) struct RuleTables {
     /// `same_rule_before[f]`: the earlier foundations with the same rule as
     /// `f`, as bits of their foundation number.
     pub same_rule_before: Vec<u16>,
+    /// The cards of the highest rank in play order (the ones an empty fan
+    /// takes where it takes only kings).
+    pub tops: CardSet,
 }
 
 impl RuleTables {
@@ -113,10 +116,15 @@ impl RuleTables {
                     .fold(0u16, |m, j| m | 1 << j)
             })
             .collect();
+        let tops = deck
+            .iter()
+            .filter(|&&c| spec.order(c) == spec.top_order())
+            .fold(0, |m, &c| m | bit(c));
         RuleTables {
             onto,
             next,
             same_rule_before,
+            tops,
         }
     }
 

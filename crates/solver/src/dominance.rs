@@ -42,40 +42,58 @@
 
 use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Suit};
 
-/// Copies of each card on the foundations.
-fn foundation_counts(pos: &Position) -> [u8; Card::COUNT] {
-    let mut n = [0u8; Card::COUNT];
+/// Copies of each card on the foundations (at most two: two decks), as two
+/// card sets: the search asks at every node with a foundation move, and
+/// setting bits keeps no chain of increments through memory.
+#[derive(Clone, Copy)]
+struct Home {
+    once: u64,
+    twice: u64,
+}
+
+impl Home {
+    fn count(self, c: Card) -> u8 {
+        (self.once >> c.index() & 1) as u8 + (self.twice >> c.index() & 1) as u8
+    }
+}
+
+fn foundation_counts(pos: &Position) -> Home {
+    let mut h = Home { once: 0, twice: 0 };
     for f in pos.layout().foundation_ids() {
         for c in pos.pile(f) {
-            n[c.index()] += 1;
+            let b = 1u64 << c.index();
+            h.twice |= h.once & b;
+            h.once |= b;
         }
     }
-    n
+    h
 }
 
 /// The card of play order `order` in `suit`, if the deck has that order.
 fn card_at(pos: &Position, order: i32, suit: Suit) -> Option<Card> {
-    let ranks = pos.spec().ranks.ranks();
     let o = usize::try_from(order).ok()?;
-    ranks.get(o).map(|&r| Card::new(r, suit))
+    pos.spec().ranks.rank_at(o).map(|r| Card::new(r, suit))
 }
 
-/// The cards that the build rule lets onto `c` on the table.
-fn builders(pos: &Position, c: Card) -> Vec<Card> {
+/// The cards that the build rule lets onto `c` on the table (at most two),
+/// in an array rather than a `Vec`: this runs at every node that has a
+/// foundation move.
+fn builders(pos: &Position, c: Card) -> impl Iterator<Item = Card> {
     let o = pos.spec().order(c) as i32;
-    match pos.spec().build {
-        Build::None => vec![],
-        Build::DownInSuit => card_at(pos, o - 1, c.suit()).into_iter().collect(),
-        Build::UpOrDownInSuit => [o - 1, o + 1]
-            .into_iter()
-            .filter_map(|k| card_at(pos, k, c.suit()))
-            .collect(),
-        Build::DownAlternateColour => Suit::ALL
-            .into_iter()
-            .filter(|s| s.colour() != c.colour())
-            .filter_map(|s| card_at(pos, o - 1, s))
-            .collect(),
-    }
+    let (below_in_suit, above_in_suit) =
+        (card_at(pos, o - 1, c.suit()), card_at(pos, o + 1, c.suit()));
+    let other_colour = |s: Suit| {
+        (s.colour() != c.colour())
+            .then(|| card_at(pos, o - 1, s))
+            .flatten()
+    };
+    let found: [Option<Card>; 4] = match pos.spec().build {
+        Build::None => [None; 4],
+        Build::DownInSuit => [below_in_suit, None, None, None],
+        Build::UpOrDownInSuit => [below_in_suit, above_in_suit, None, None],
+        Build::DownAlternateColour => Suit::ALL.map(other_colour),
+    };
+    found.into_iter().flatten()
 }
 
 /// Whether every foundation that could ever take a card of `c`'s suit has
@@ -101,7 +119,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
     }
     let layout = pos.layout();
     let is_foundation = |p| matches!(layout.kind(p), Some(PileKind::Foundation(_)));
-    let mut counts: Option<[u8; Card::COUNT]> = None;
+    let mut counts: Option<Home> = None;
     for &mv in moves {
         let Move::Step { from, to } = mv else {
             continue;
@@ -136,16 +154,16 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
         if takers != 1 {
             continue;
         }
-        let n = counts.get_or_insert_with(|| foundation_counts(pos));
+        let n = *counts.get_or_insert_with(|| foundation_counts(pos));
         let decks = spec.decks;
         // (3) the other copies are home, or only foundations like this one
         // can ever take the card; (2) nothing can be built onto it.
         let twin_ok = matches!(spec.build, Build::DownInSuit | Build::UpOrDownInSuit)
             && only_alike_take(pos, to, c);
-        if n[c.index()] + 1 != decks && !twin_ok {
+        if n.count(c) + 1 != decks && !twin_ok {
             continue;
         }
-        if builders(pos, c).iter().all(|b| n[b.index()] == decks) {
+        if builders(pos, c).all(|b| n.count(b) == decks) {
             return Some(mv);
         }
     }
@@ -153,7 +171,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
 }
 
 /// Whether the dead-position test applies to this game at this moment.
-fn dead_test_applies(pos: &Position) -> bool {
+pub fn dead_test_applies(pos: &Position) -> bool {
     let spec = pos.spec();
     let draw_left = !pos.draw_used() && spec.draw != Draw::Never;
     pos.redeals_left() == 0
@@ -176,40 +194,98 @@ pub fn is_dead(pos: &Position) -> bool {
     if !dead_test_applies(pos) {
         return false;
     }
-    let spec = pos.spec();
-    let layout = pos.layout();
-    let n = spec.ranks.len() as i32;
-    let kings_move = spec.empty_pile == EmptyPile::TakesKing;
-    // Where each suit's foundation starts: the ace, or Krug's base.
-    let mut base = [0i32; 4];
-    for (i, rule) in spec.foundations.iter().enumerate() {
-        let (Some(s), Some(&first)) = (rule.suit, pos.pile(layout.foundation(i as u8)).first())
-        else {
-            continue;
-        };
-        if rule.wraps {
-            base[s.index()] = spec.order(first) as i32;
+    let places = Places::of(pos);
+    pos.layout()
+        .tableau_ids()
+        .any(|t| fan_is_dead(pos, pos.pile(t), &places))
+}
+
+/// As [`is_dead`] for `pos`, reached by `mv` from a position where the test
+/// applied and found it alive (`parent_alive`). The test then applies here
+/// too (redeals and the draw only get used up), and a move takes cards off
+/// tops, which only shrinks what lies below each card: so a new dead card
+/// can only be one that `mv` put on a fan, and that fan alone is looked at.
+/// A card to a foundation adds none, unless it starts a foundation whose
+/// base decides the sequence (Krug): then everything is looked at again.
+/// The search asks this at every new position instead of the full test.
+pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
+    let Move::Step { to, .. } = mv else {
+        return is_dead(pos);
+    };
+    if !parent_alive {
+        return is_dead(pos);
+    }
+    match pos.layout().kind(to) {
+        Some(PileKind::Tableau(_)) => fan_is_dead(pos, pos.pile(to), &Places::of(pos)),
+        Some(PileKind::Foundation(f))
+            if !(pos.spec().foundations[f as usize].wraps && pos.pile(to).len() == 1) =>
+        {
+            false
+        }
+        _ => is_dead(pos),
+    }
+}
+
+/// Each card's place in its foundation's sequence: its play order counted
+/// from where its suit's foundation starts (the ace, or Krug's base).
+struct Places {
+    base: [i32; 4],
+    n: i32,
+    kings_move: bool,
+}
+
+impl Places {
+    fn of(pos: &Position) -> Places {
+        let spec = pos.spec();
+        let layout = pos.layout();
+        let mut base = [0i32; 4];
+        for (i, rule) in spec.foundations.iter().enumerate() {
+            let (Some(s), Some(&first)) = (rule.suit, pos.pile(layout.foundation(i as u8)).first())
+            else {
+                continue;
+            };
+            if rule.wraps {
+                base[s.index()] = spec.order(first) as i32;
+            }
+        }
+        Places {
+            base,
+            n: spec.ranks.len() as i32,
+            kings_move: spec.empty_pile == EmptyPile::TakesKing,
         }
     }
-    // Place in the foundation's sequence.
-    let fpos = |c: Card| (spec.order(c) as i32 - base[c.suit().index()]).rem_euclid(n);
-    for t in layout.tableau_ids() {
-        let pile = pos.pile(t);
-        for (i, &x) in pile.iter().enumerate().skip(1) {
-            let below = &pile[..i];
-            if !below
-                .iter()
-                .any(|&y| y.suit() == x.suit() && fpos(y) < fpos(x))
-            {
-                continue;
-            }
+
+    /// `(order - base) mod n`, without a division (both lie in `0..n`).
+    #[inline]
+    fn of_card(&self, pos: &Position, c: Card) -> i32 {
+        let d = pos.spec().order(c) as i32 - self.base[c.suit().index()];
+        if d < 0 {
+            d + self.n
+        } else {
+            d
+        }
+    }
+}
+
+/// Whether some card of `fan` lies above a lower card of its suit with no way
+/// off the fan. One pass up the fan, keeping the cards seen below (as bits:
+/// one deck, so a card is there or not) and each suit's lowest place below.
+fn fan_is_dead(pos: &Position, fan: &[Card], places: &Places) -> bool {
+    let mut below: u64 = 0;
+    let mut lowest = [i32::MAX; 4];
+    for &x in fan {
+        let s = x.suit().index();
+        let fx = places.of_card(pos, x);
+        if lowest[s] < fx {
             // `x` must leave by the table: onto the card one rank above.
-            match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
-                None if !kings_move => return true,
-                Some(target) if below.contains(&target) => return true,
+            match card_at(pos, pos.spec().order(x) as i32 + 1, x.suit()) {
+                None if !places.kings_move => return true,
+                Some(target) if below & 1 << target.index() != 0 => return true,
                 _ => {}
             }
         }
+        lowest[s] = lowest[s].min(fx);
+        below |= 1 << x.index();
     }
     false
 }
@@ -237,6 +313,83 @@ mod tests {
         let text = "KS JS QS\nAS 2S 3S\n4S 5S 6S\n7S 8S 9S\n10S\n";
         assert!(is_dead(&at(text, "fan", 0)));
         assert!(!is_dead(&at(text, "la-belle-lucie-sequences", 0)));
+    }
+
+    /// The dead test as first written (every card against every card below
+    /// it), to hold the one-pass version to it.
+    fn is_dead_by_pairs(pos: &Position) -> bool {
+        if !dead_test_applies(pos) {
+            return false;
+        }
+        let spec = pos.spec();
+        let layout = pos.layout();
+        let n = spec.ranks.len() as i32;
+        let kings_move = spec.empty_pile == EmptyPile::TakesKing;
+        let mut base = [0i32; 4];
+        for (i, rule) in spec.foundations.iter().enumerate() {
+            let (Some(s), Some(&first)) = (rule.suit, pos.pile(layout.foundation(i as u8)).first())
+            else {
+                continue;
+            };
+            if rule.wraps {
+                base[s.index()] = spec.order(first) as i32;
+            }
+        }
+        let fpos = |c: Card| (spec.order(c) as i32 - base[c.suit().index()]).rem_euclid(n);
+        layout.tableau_ids().any(|t| {
+            let pile = pos.pile(t);
+            (1..pile.len()).any(|i| {
+                let (below, x) = (&pile[..i], pile[i]);
+                below
+                    .iter()
+                    .any(|&y| y.suit() == x.suit() && fpos(y) < fpos(x))
+                    && match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
+                        None => !kings_move,
+                        Some(target) => below.contains(&target),
+                    }
+            })
+        })
+    }
+
+    #[test]
+    fn the_one_pass_and_after_a_move_dead_tests_agree_with_the_pairwise_one() {
+        let mut dead = 0;
+        for g in [
+            "la-belle-lucie",
+            "fan",
+            "krug",
+            "trefoil",
+            "la-belle-lucie-36",
+        ] {
+            let spec = patience_engine::game(g).unwrap();
+            for deal in 1..=30 {
+                let mut p = Position::deal(spec, deal)
+                    .unwrap()
+                    .with_redeals_left(0)
+                    .unwrap();
+                let mut rng = patience_engine::prng::SplitMix64::new(deal);
+                for _ in 0..200 {
+                    let dead_here = is_dead(&p);
+                    assert_eq!(dead_here, is_dead_by_pairs(&p), "{g} {deal}");
+                    dead += dead_here as usize;
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // The test after a move, knowing this position alive,
+                    // agrees with the full test on every child.
+                    let alive = dead_test_applies(&p) && !dead_here;
+                    for &m in &moves {
+                        let u = p.apply(m).unwrap();
+                        assert_eq!(is_dead_after(&p, m, alive), is_dead(&p), "{g} {deal} {m:?}");
+                        p.undo(&u);
+                    }
+                    p.apply(moves[rng.below(moves.len() as u64) as usize])
+                        .unwrap();
+                }
+            }
+        }
+        assert!(dead > 0, "some positions along the games are dead");
     }
 
     #[test]

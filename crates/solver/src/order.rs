@@ -89,3 +89,21 @@ pub fn sort(pos: &Position, moves: &mut [Move], scratch: &mut Vec<(i32, Move)>) 
         *slot = m;
     }
 }
+
+/// As [`sort`], for moves that carry something along (the search's child
+/// keys): the same order, the payload kept with its move.
+pub fn sort_with<T: Copy>(
+    pos: &Position,
+    moves: &mut [(Move, T)],
+    scratch: &mut Vec<(i32, Move, T)>,
+) {
+    if moves.len() < 2 {
+        return;
+    }
+    scratch.clear();
+    scratch.extend(moves.iter().map(|&(m, t)| (score(pos, m), m, t)));
+    scratch.sort_by_key(|a| std::cmp::Reverse(a.0));
+    for (slot, &(_, m, t)) in moves.iter_mut().zip(scratch.iter()) {
+        *slot = (m, t);
+    }
+}

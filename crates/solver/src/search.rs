@@ -15,11 +15,13 @@
 
 use std::time::{Duration, Instant};
 
-use patience_engine::{Move, Position, Undo};
+use std::collections::HashMap;
+
+use patience_engine::{Gather, Move, Position, Undo};
 
 use crate::dominance;
 use crate::order;
-use crate::state::Keyer;
+use crate::state::{Key, Keyer};
 use crate::table::{Insert, Table};
 use crate::{Budget, Limit};
 
@@ -73,6 +75,14 @@ struct Frame {
     start: usize,
     end: usize,
     next: usize,
+    /// The dead-position test applies here and found the position alive, so
+    /// a child needs only the cheaper [`dominance::is_dead_after`].
+    alive: bool,
+}
+
+/// The key a child was listed with (only for debug checks).
+fn known_key(k: Option<Key>) -> Key {
+    k.unwrap_or_default()
 }
 
 /// How often (in nodes) the clock is read.
@@ -84,9 +94,12 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     let mut pos = start.clone();
     let mut keyer = Keyer::new(&pos);
     let mut table = Table::new(budget.memory_bytes);
-    let mut moves: Vec<Move> = Vec::with_capacity(1024);
+    // Each move to try, with the key of the position it leads to when that
+    // is known before playing it (a plain step: see `Keyer::child_key`).
+    let mut moves: Vec<(Move, Option<Key>)> = Vec::with_capacity(1024);
     let mut scratch_moves: Vec<Move> = Vec::with_capacity(64);
-    let mut scratch_scores: Vec<(i32, Move)> = Vec::with_capacity(64);
+    let mut candidates: Vec<(Move, Option<Key>)> = Vec::with_capacity(64);
+    let mut scratch_scores: Vec<(i32, Move, Option<Key>)> = Vec::with_capacity(64);
     let mut frames: Vec<Frame> = Vec::with_capacity(256);
     let mut undos: Vec<Undo> = Vec::with_capacity(256);
     let mut path: Vec<Move> = Vec::with_capacity(256);
@@ -94,6 +107,12 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     let mut best_cards = pos.foundation_cards();
     let mut best_line = Vec::new();
     let total = pos.spec().card_count();
+    // Where redeals shuffle, the key each redeal led to, filed under the
+    // part of the key outside the tableau (see `Keyer::outside_tableau`):
+    // a redeal from a position with the same cards left gives the same
+    // position, so it is looked up in the table without being dealt again.
+    let shuffled = pos.spec().redeals.gather == Gather::Shuffled;
+    let mut redealt: HashMap<u128, Key> = HashMap::new();
 
     let finish = |end: End, nodes: u64, table: &Table, best_cards, best_line| Found {
         end,
@@ -114,10 +133,20 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     if table.insert(keyer.key()) == Insert::Full {
         return finish(End::Spent(Limit::Memory), 0, &table, best_cards, best_line);
     }
+    // Lists a position's moves to try (the forced one alone, or all in order)
+    // with their children's keys where they can be known before playing, and
+    // prefetches those keys' table slots before ordering the moves, so that
+    // the memory fetches overlap the ordering, and the slots are in the
+    // cache when the search tries the moves. A forced move's key alone is
+    // worked out.
     let expand = |pos: &Position,
-                  moves: &mut Vec<Move>,
+                  keyer: &Keyer,
+                  table: &Table,
+                  redealt: &HashMap<u128, Key>,
+                  moves: &mut Vec<(Move, Option<Key>)>,
                   scratch_moves: &mut Vec<Move>,
-                  scratch_scores: &mut Vec<(i32, Move)>|
+                  candidates: &mut Vec<(Move, Option<Key>)>,
+                  scratch_scores: &mut Vec<(i32, Move, Option<Key>)>|
      -> Frame {
         let start = moves.len();
         pos.legal_moves_into(scratch_moves);
@@ -129,25 +158,48 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         } else {
             None
         };
+        let key_of = |m: Move| {
+            let key = match m {
+                Move::Redeal if shuffled => redealt.get(&keyer.outside_tableau()).copied(),
+                _ => keyer.child_key(pos, m),
+            };
+            if let Some(k) = key {
+                table.prefetch(k);
+            }
+            key
+        };
         match forced {
-            Some(m) => moves.push(m),
+            Some(m) => moves.push((m, key_of(m))),
             None => {
-                order::sort(pos, scratch_moves, scratch_scores);
-                let keep = settings
-                    .width
-                    .unwrap_or(usize::MAX)
-                    .min(scratch_moves.len());
-                moves.extend_from_slice(&scratch_moves[..keep]);
+                candidates.clear();
+                candidates.extend(scratch_moves.iter().map(|&m| (m, key_of(m))));
+                order::sort_with(pos, candidates, scratch_scores);
+                let keep = settings.width.unwrap_or(usize::MAX).min(candidates.len());
+                moves.extend_from_slice(&candidates[..keep]);
             }
         }
         Frame {
             start,
             end: moves.len(),
             next: start,
+            alive: false,
         }
     };
-    let root = expand(&pos, &mut moves, &mut scratch_moves, &mut scratch_scores);
-    frames.push(root);
+    let root = expand(
+        &pos,
+        &keyer,
+        &table,
+        &redealt,
+        &mut moves,
+        &mut scratch_moves,
+        &mut candidates,
+        &mut scratch_scores,
+    );
+    let cuts_dead = settings.mode == Mode::Solve && settings.dominances;
+    frames.push(Frame {
+        alive: cuts_dead && dominance::dead_test_applies(&pos) && !dominance::is_dead(&pos),
+        ..root
+    });
 
     while let Some(frame) = frames.last_mut() {
         if frame.next == frame.end {
@@ -160,15 +212,9 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             }
             continue;
         }
-        let mv = moves[frame.next];
+        let (mv, child_key) = moves[frame.next];
         frame.next += 1;
-        let undo = match pos.apply(mv) {
-            Ok(u) => u,
-            Err(e) => {
-                debug_assert!(false, "the engine refused its own move {mv:?}: {e}");
-                continue;
-            }
-        };
+        let parent_alive = frame.alive;
         nodes += 1;
         if budget.nodes.is_some_and(|n| nodes >= n) {
             return finish(
@@ -188,7 +234,41 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
                 best_line,
             );
         }
-        match table.insert(keyer.push(&pos, mv == Move::Redeal)) {
+        // A child whose key is known is looked up before its move is played,
+        // so a position already searched costs no make and unmake.
+        let known = child_key.map(|key| table.insert(key));
+        if known == Some(Insert::Seen) {
+            continue;
+        }
+        let outside =
+            (mv == Move::Redeal && shuffled && known.is_none()).then(|| keyer.outside_tableau());
+        let undo = match pos.apply(mv) {
+            Ok(u) => u,
+            Err(e) => {
+                debug_assert!(false, "the engine refused its own move {mv:?}: {e}");
+                continue;
+            }
+        };
+        let inserted = match (mv, known) {
+            (Move::Step { from, to }, Some(known)) => {
+                let _key = keyer.push_step(&pos, from, to);
+                debug_assert_eq!(_key, known_key(child_key));
+                known
+            }
+            (_, Some(known)) => {
+                let _key = keyer.push(&pos, mv == Move::Redeal);
+                debug_assert_eq!(_key, known_key(child_key));
+                known
+            }
+            (_, None) => {
+                let key = keyer.push(&pos, mv == Move::Redeal);
+                if let Some(outside) = outside {
+                    redealt.insert(outside, key);
+                }
+                table.insert(key)
+            }
+        };
+        match inserted {
             Insert::Seen => {
                 pos.undo(&undo);
                 keyer.pop();
@@ -220,18 +300,31 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             };
             return finish(end, nodes, &table, best_cards, best_line);
         }
-        if settings.mode == Mode::Solve && settings.dominances && dominance::is_dead(&pos) {
-            pos.undo(&undo);
-            keyer.pop();
-            continue;
+        let mut alive = false;
+        if cuts_dead {
+            if dominance::is_dead_after(&pos, mv, parent_alive) {
+                pos.undo(&undo);
+                keyer.pop();
+                continue;
+            }
+            alive = parent_alive || dominance::dead_test_applies(&pos);
         }
-        let child = expand(&pos, &mut moves, &mut scratch_moves, &mut scratch_scores);
+        let child = expand(
+            &pos,
+            &keyer,
+            &table,
+            &redealt,
+            &mut moves,
+            &mut scratch_moves,
+            &mut candidates,
+            &mut scratch_scores,
+        );
         if child.start == child.end {
             pos.undo(&undo);
             keyer.pop();
             continue;
         }
-        frames.push(child);
+        frames.push(Frame { alive, ..child });
         undos.push(undo);
         path.push(mv);
     }

@@ -31,7 +31,7 @@
 use std::sync::OnceLock;
 
 use patience_engine::prng::{mix64, SplitMix64};
-use patience_engine::{Gather, PileKind, Position, StockAction};
+use patience_engine::{Card, EmptyPile, Gather, Move, PileId, PileKind, Position, StockAction};
 
 /// Highest pile height with its own keys; higher cards reuse them (a pile of
 /// more than 128 cards cannot occur: the largest pack is 104).
@@ -67,7 +67,7 @@ fn finish(h: u128, salt: u64) -> u128 {
 }
 
 #[inline]
-fn pile_sum(cards: &[patience_engine::Card], k: &Keys) -> u128 {
+fn pile_sum(cards: &[Card], k: &Keys) -> u128 {
     let mut h: u128 = 0;
     for (i, c) in cards.iter().enumerate() {
         h = h.wrapping_add(k.card[(i % HEIGHTS) * 56 + c.index()]);
@@ -124,7 +124,7 @@ impl Canon {
             if cards.is_empty() {
                 continue;
             }
-            let salt = match layout.kind(patience_engine::PileId(i as u8)) {
+            let salt = match layout.kind(PileId(i as u8)) {
                 Some(PileKind::Tableau(t)) if !free => SALT_TABLEAU_AT + t as u64,
                 Some(PileKind::Tableau(_)) => SALT_TABLEAU_FREE,
                 Some(PileKind::Foundation(f)) => self.foundation_salt[f as usize],
@@ -142,7 +142,8 @@ impl Canon {
 struct Saved {
     pile: u8,
     len: u16,
-    top: Option<patience_engine::Card>,
+    top: Option<Card>,
+    sum: u128,
     part: u128,
 }
 
@@ -154,20 +155,39 @@ struct Mark {
     counters: (u8, bool),
 }
 
-/// Keys kept up to date move by move: each pile's part of the key is cached
-/// with its length and top card, and after a move only the piles whose length
-/// or top card changed are hashed again. One move changes a pile's cards only
-/// at its top, except a redeal (all piles are hashed again after one) and a
-/// refill that replaces a pile's lone card by another copy of the same card
-/// (which leaves the pile's cards, and so its part, as they were).
+/// Keys kept up to date move by move: each pile's linear sum and its part of
+/// the key are cached with its length and top card, and after a move only the
+/// piles whose length or top card changed are hashed again. One move changes a
+/// pile's cards only at its top, except a redeal (all piles are hashed again
+/// after one) and a refill that replaces a pile's lone card by another copy of
+/// the same card (which leaves the pile's cards, and so its part, as they were).
+///
+/// For a plain step the child's key can also be worked out *before* the move
+/// is played ([`Keyer::child_key`]): the sums are linear, so taking cards off
+/// one pile and putting them on another changes two sums by the keys of the
+/// moved cards, and only those two piles go through the finaliser again. The
+/// search uses it to look a child up in the table (and to prefetch its slot)
+/// without applying the move, and [`Keyer::push_step`] follows a step the
+/// same way without hashing whole piles.
 pub struct Keyer {
     canon: Canon,
+    keys: &'static Keys,
     lens: Vec<u16>,
-    tops: Vec<Option<patience_engine::Card>>,
+    tops: Vec<Option<Card>>,
+    sums: Vec<u128>,
     parts: Vec<u128>,
+    /// Each pile's salt under the current `free` (see [`Keyer::salt`]).
+    salts: Vec<u64>,
     total: u128,
     free: bool,
     counters: (u8, bool),
+    /// Whether the game refills an emptied tableau pile at once (then a step
+    /// that empties one is not a plain step).
+    refills: bool,
+    /// Whether a step may carry a run (then it takes a check to know how many cards).
+    runs: bool,
+    /// Tableau piles (they come first in the pile order).
+    tableau: usize,
     saved: Vec<Saved>,
     marks: Vec<Mark>,
 }
@@ -175,14 +195,21 @@ pub struct Keyer {
 impl Keyer {
     pub fn new(pos: &Position) -> Keyer {
         let n = pos.piles().len();
+        let spec = pos.spec();
         let mut k = Keyer {
             canon: Canon::new(pos),
+            keys: keys(),
             lens: vec![0; n],
             tops: vec![None; n],
+            sums: vec![0; n],
             parts: vec![0; n],
+            salts: vec![0; n],
             total: 0,
             free: tableau_order_free(pos),
             counters: (pos.redeals_used(), pos.draw_used()),
+            refills: !matches!(spec.empty_pile, EmptyPile::Stays | EmptyPile::TakesKing),
+            runs: spec.moves_runs,
+            tableau: pos.layout().tableau as usize,
             saved: Vec::with_capacity(1024),
             marks: Vec::with_capacity(256),
         };
@@ -199,19 +226,36 @@ impl Keyer {
         finish((c.0 as u128) << 1 | c.1 as u128, SALT_COUNTERS)
     }
 
-    fn pile_part(&self, pos: &Position, i: usize) -> u128 {
-        let cards = &pos.piles()[i];
-        if cards.is_empty() {
-            return 0;
-        }
-        let salt = match pos.layout().kind(patience_engine::PileId(i as u8)) {
-            Some(PileKind::Tableau(t)) if !self.free => SALT_TABLEAU_AT + t as u64,
+    /// The salt of pile `i` when the tableau order is free or not.
+    fn salt(&self, pos: &Position, i: usize, free: bool) -> u64 {
+        match pos.layout().kind(PileId(i as u8)) {
+            Some(PileKind::Tableau(t)) if !free => SALT_TABLEAU_AT + t as u64,
             Some(PileKind::Tableau(_)) => SALT_TABLEAU_FREE,
             Some(PileKind::Foundation(f)) => self.canon.foundation_salt[f as usize],
             Some(PileKind::Cell(_)) => SALT_CELL,
             _ => SALT_OTHER + i as u64,
-        };
-        finish(pile_sum(cards, keys()), salt)
+        }
+    }
+
+    /// A pile's part of the key from its sum: an empty pile adds nothing.
+    #[inline]
+    fn part(&self, i: usize, len: usize, sum: u128) -> u128 {
+        if len == 0 {
+            0
+        } else {
+            finish(sum, self.salts[i])
+        }
+    }
+
+    #[inline]
+    fn save(&mut self, i: usize) {
+        self.saved.push(Saved {
+            pile: i as u8,
+            len: self.lens[i],
+            top: self.tops[i],
+            sum: self.sums[i],
+            part: self.parts[i],
+        });
     }
 
     /// Hashes every pile again (saving the old parts when `save`).
@@ -221,30 +265,31 @@ impl Keyer {
         let mut total = Self::counters_part(self.counters);
         for (i, cards) in pos.piles().iter().enumerate() {
             if save {
-                self.saved.push(Saved {
-                    pile: i as u8,
-                    len: self.lens[i],
-                    top: self.tops[i],
-                    part: self.parts[i],
-                });
+                self.save(i);
             }
+            self.salts[i] = self.salt(pos, i, self.free);
             self.lens[i] = cards.len() as u16;
             self.tops[i] = cards.last().copied();
-            self.parts[i] = self.pile_part(pos, i);
+            self.sums[i] = pile_sum(cards, self.keys);
+            self.parts[i] = self.part(i, cards.len(), self.sums[i]);
             total = total.wrapping_add(self.parts[i]);
         }
         self.total = total;
     }
 
-    /// Moves the keyer to `pos`, one move (or a redeal) after where it was,
-    /// and returns the new key. [`Keyer::pop`] goes back.
-    pub fn push(&mut self, pos: &Position, redeal: bool) -> Key {
+    fn mark(&mut self) {
         self.marks.push(Mark {
             saved: self.saved.len(),
             total: self.total,
             free: self.free,
             counters: self.counters,
         });
+    }
+
+    /// Moves the keyer to `pos`, one move (or a redeal) after where it was,
+    /// and returns the new key. [`Keyer::pop`] goes back.
+    pub fn push(&mut self, pos: &Position, redeal: bool) -> Key {
+        self.mark();
         let free = tableau_order_free(pos);
         if redeal || free != self.free {
             self.rebuild(pos, true);
@@ -263,14 +308,11 @@ impl Keyer {
             if len == self.lens[i] && top == self.tops[i] {
                 continue;
             }
-            self.saved.push(Saved {
-                pile: i as u8,
-                len: self.lens[i],
-                top: self.tops[i],
-                part: self.parts[i],
-            });
-            let part = self.pile_part(pos, i);
+            self.save(i);
+            let sum = pile_sum(cards, self.keys);
+            let part = self.part(i, cards.len(), sum);
             self.total = self.total.wrapping_sub(self.parts[i]).wrapping_add(part);
+            self.sums[i] = sum;
             self.parts[i] = part;
             self.lens[i] = len;
             self.tops[i] = top;
@@ -278,7 +320,92 @@ impl Keyer {
         self.total
     }
 
-    /// Goes back to where the keyer was before the last [`Keyer::push`].
+    /// The part of the key outside the tableau: every other pile and the
+    /// counters. Where a redeal gathers the fans and shuffles them (sorting
+    /// first, see the engine's `redeal`), the position after it depends only
+    /// on which cards are left on the table, that is on everything outside
+    /// it: positions with the same part here redeal to the same position.
+    pub fn outside_tableau(&self) -> u128 {
+        self.parts[..self.tableau]
+            .iter()
+            .fold(self.total, |t, &p| t.wrapping_sub(p))
+    }
+
+    /// The key of the position `mv` leads to from `pos` (where the keyer is),
+    /// without playing it, when `mv` is a plain step: cards from the top of
+    /// one pile to another, with no refill after it. A step changes neither
+    /// the counters nor whether the tableau order is free (that depends on
+    /// the stock and the redeals), so only the two piles' parts change.
+    /// `None` for any other move; the caller then plays it and uses [`Keyer::push`].
+    #[inline]
+    pub fn child_key(&self, pos: &Position, mv: Move) -> Option<Key> {
+        let Move::Step { from, to } = mv else {
+            return None;
+        };
+        let (f, t) = (from.index(), to.index());
+        let src = pos.pile(from);
+        let n = if self.runs { pos.check(mv).ok()? } else { 1 };
+        let left = src.len().checked_sub(n)?;
+        if left == 0 && self.refills && from.0 < pos.layout().tableau {
+            return None;
+        }
+        let moved = &src[left..];
+        let under = pos.pile(to).len();
+        let (sf, st) = self.moved_sums(f, t, left, under, moved);
+        Some(
+            self.total
+                .wrapping_sub(self.parts[f])
+                .wrapping_sub(self.parts[t])
+                .wrapping_add(self.part(f, left, sf))
+                .wrapping_add(self.part(t, under + n, st)),
+        )
+    }
+
+    /// The sums of piles `f` and `t` after `moved` leaves `f` (keeping
+    /// `left` cards) for `t` (onto `under` cards).
+    #[inline]
+    fn moved_sums(
+        &self,
+        f: usize,
+        t: usize,
+        left: usize,
+        under: usize,
+        moved: &[Card],
+    ) -> (u128, u128) {
+        let k = &self.keys.card;
+        let (mut sf, mut st) = (self.sums[f], self.sums[t]);
+        for (j, c) in moved.iter().enumerate() {
+            sf = sf.wrapping_sub(k[((left + j) % HEIGHTS) * 56 + c.index()]);
+            st = st.wrapping_add(k[((under + j) % HEIGHTS) * 56 + c.index()]);
+        }
+        (sf, st)
+    }
+
+    /// Moves the keyer to `pos`, reached from where it was by a step
+    /// `from`→`to` for which [`Keyer::child_key`] gave a key, and returns
+    /// that key. [`Keyer::pop`] goes back.
+    pub fn push_step(&mut self, pos: &Position, from: PileId, to: PileId) -> Key {
+        self.mark();
+        let (f, t) = (from.index(), to.index());
+        let under = self.lens[t] as usize;
+        let dst = pos.pile(to);
+        let moved = &dst[under..];
+        let left = pos.pile(from).len();
+        let (sf, st) = self.moved_sums(f, t, left, under, moved);
+        for (i, sum, len) in [(f, sf, left), (t, st, dst.len())] {
+            self.save(i);
+            let part = self.part(i, len, sum);
+            self.total = self.total.wrapping_sub(self.parts[i]).wrapping_add(part);
+            self.sums[i] = sum;
+            self.parts[i] = part;
+            self.lens[i] = len as u16;
+            self.tops[i] = pos.pile(PileId(i as u8)).last().copied();
+        }
+        self.total
+    }
+
+    /// Goes back to where the keyer was before the last [`Keyer::push`]
+    /// or [`Keyer::push_step`].
     pub fn pop(&mut self) {
         let Some(m) = self.marks.pop() else { return };
         while self.saved.len() > m.saved {
@@ -286,11 +413,22 @@ impl Keyer {
                 let i = s.pile as usize;
                 self.lens[i] = s.len;
                 self.tops[i] = s.top;
+                self.sums[i] = s.sum;
                 self.parts[i] = s.part;
             }
         }
+        if m.free != self.free {
+            // Only the tableau's salts depend on `free` (tableau piles come first).
+            self.free = m.free;
+            for t in 0..self.tableau {
+                self.salts[t] = if m.free {
+                    SALT_TABLEAU_FREE
+                } else {
+                    SALT_TABLEAU_AT + t as u64
+                };
+            }
+        }
         self.total = m.total;
-        self.free = m.free;
         self.counters = m.counters;
     }
 }
@@ -384,5 +522,120 @@ mod tests {
                 }
             }
         }
+    }
+    /// The keys worked out before a move is played, and the keyer's state
+    /// after following a step, agree with the key computed from scratch, for
+    /// every legal move along random games of every game (with undos).
+    #[test]
+    fn child_keys_agree_with_the_full_key_along_random_games() {
+        let mut predicted = 0;
+        for g in patience_engine::games() {
+            for deal in 1..=3u64 {
+                let mut p = Position::deal(g, deal).unwrap();
+                let canon = Canon::new(&p);
+                let mut keyer = Keyer::new(&p);
+                let mut rng = SplitMix64::new(deal + 100);
+                let mut undos = Vec::new();
+                for _ in 0..300 {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in &moves {
+                        let Some(k) = keyer.child_key(&p, m) else {
+                            continue;
+                        };
+                        predicted += 1;
+                        let u = p.apply(m).unwrap();
+                        assert_eq!(k, canon.key(&p), "{} {m:?} predicted", g.id);
+                        p.undo(&u);
+                    }
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    let child = keyer.child_key(&p, m);
+                    undos.push(p.apply(m).unwrap());
+                    let k = match (m, child) {
+                        (Move::Step { from, to }, Some(c)) => {
+                            let k = keyer.push_step(&p, from, to);
+                            assert_eq!(k, c, "{} {m:?} push_step", g.id);
+                            k
+                        }
+                        _ => keyer.push(&p, m == Move::Redeal),
+                    };
+                    assert_eq!(k, canon.key(&p), "{} {m:?}", g.id);
+                    if rng.below(4) == 0 {
+                        let u = undos.pop().unwrap();
+                        p.undo(&u);
+                        keyer.pop();
+                        assert_eq!(keyer.key(), canon.key(&p), "{} undo", g.id);
+                    }
+                    // The keyer's cache matches a fresh one, so later pushes stay right.
+                    let fresh = Keyer::new(&p);
+                    assert_eq!(
+                        (&keyer.sums, &keyer.parts),
+                        (&fresh.sums, &fresh.parts),
+                        "{}",
+                        g.id
+                    );
+                    assert_eq!(keyer.salts, fresh.salts, "{}", g.id);
+                }
+            }
+        }
+        assert!(
+            predicted > 10_000,
+            "most moves are plain steps: {predicted}"
+        );
+    }
+    /// Positions that differ only in how the cards left on the table lie in
+    /// the fans redeal (shuffled) to the same position, and share the part of
+    /// the key the search files redeals under.
+    #[test]
+    fn shuffled_redeals_depend_only_on_the_cards_outside_the_table() {
+        let spec = game("la-belle-lucie").unwrap();
+        let mut checked = 0;
+        for deal in 1..=20u64 {
+            let mut p = Position::deal(spec, deal).unwrap();
+            let mut rng = SplitMix64::new(deal);
+            for _ in 0..40 {
+                let moves: Vec<Move> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| *m != Move::Redeal)
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                p.apply(moves[rng.below(moves.len() as u64) as usize])
+                    .unwrap();
+            }
+            if !p.legal_moves().contains(&Move::Redeal) {
+                continue;
+            }
+            // The same cards on the table, dealt into the fans the other way round.
+            let tableau = p.layout().tableau as usize;
+            let mut table: Vec<_> = p.piles()[..tableau].iter().flatten().copied().collect();
+            table.reverse();
+            let mut piles: Vec<Vec<_>> = table.chunks(3).map(|c| c.to_vec()).collect();
+            piles.resize(tableau, Vec::new());
+            piles.extend(p.piles()[tableau..].iter().cloned());
+            let q =
+                Position::from_parts(spec, deal, piles, p.redeals_used(), p.draw_used()).unwrap();
+            let (kp, kq) = (Keyer::new(&p), Keyer::new(&q));
+            assert_eq!(kp.outside_tableau(), kq.outside_tableau());
+            let (mut p2, mut q2) = (p.clone(), q.clone());
+            p2.apply(Move::Redeal).unwrap();
+            q2.apply(Move::Redeal).unwrap();
+            let canon = Canon::new(&p);
+            assert_eq!(canon.key(&p2), canon.key(&q2), "deal {deal}");
+            // A different position outside the table files elsewhere.
+            let mut r = p.clone();
+            if let Some(&m) = r.legal_moves().iter().find(|m| {
+                matches!(m, Move::Step { to, .. } if matches!(p.layout().kind(*to), Some(PileKind::Foundation(_))))
+            }) {
+                r.apply(m).unwrap();
+                assert_ne!(Keyer::new(&r).outside_tableau(), kp.outside_tableau());
+            }
+            checked += 1;
+        }
+        assert!(checked > 5, "{checked}");
     }
 }

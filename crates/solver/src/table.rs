@@ -41,6 +41,40 @@ fn stored(k: Key) -> Key {
     }
 }
 
+/// Tables from this size up ask the kernel for huge pages.
+const HUGE_FROM_BYTES: usize = 4 << 20;
+
+/// `n` empty slots. A large table is asked to live on huge pages: every probe
+/// is a random access, and over 4 KiB pages nearly every probe of a table of
+/// hundreds of megabytes also misses the TLB (and every page is a fault when
+/// first touched); over 2 MiB pages the whole table's translations fit in the
+/// TLB. Only advice: where the kernel does not follow it, nothing changes.
+fn zeroed_slots(n: usize) -> Vec<Key> {
+    let v: Vec<Key> = vec![0; n];
+    let bytes = n * std::mem::size_of::<Key>();
+    #[cfg(target_os = "linux")]
+    if bytes >= HUGE_FROM_BYTES {
+        // madvise wants a page-aligned start: advise the 2 MiB-aligned part.
+        const HUGE: usize = 2 << 20;
+        let start = v.as_ptr() as usize;
+        let aligned = start.next_multiple_of(HUGE);
+        let end = (start + bytes) / HUGE * HUGE;
+        if end > aligned {
+            // SAFETY: the range lies inside `v`'s allocation, which lives as
+            // long as the table; MADV_HUGEPAGE changes no contents.
+            unsafe {
+                libc::madvise(
+                    aligned as *mut libc::c_void,
+                    end - aligned,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    let _ = bytes;
+    v
+}
+
 impl Table {
     pub fn new(budget_bytes: usize) -> Table {
         let slot = std::mem::size_of::<Key>();
@@ -49,7 +83,7 @@ impl Table {
             slots /= 2;
         }
         Table {
-            slots: vec![0; slots],
+            slots: zeroed_slots(slots),
             len: 0,
             peak: 0,
             budget_bytes,
@@ -109,6 +143,26 @@ impl Table {
         }
     }
 
+    /// Asks the processor to bring `k`'s slot into the cache, so that a later
+    /// [`Table::insert`] of `k` does not wait on memory: the table is far
+    /// larger than the cache, and a probe is a random access. Only a hint.
+    #[inline]
+    pub fn prefetch(&self, k: Key) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot: *const Key = &self.slots[self.index(stored(k))];
+            // SAFETY: a prefetch never faults and changes no memory; the
+            // pointer is to a slot of the table in any case.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    slot.cast::<i8>(),
+                )
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = k;
+    }
+
     pub fn contains(&self, k: Key) -> bool {
         let k = stored(k);
         let mask = self.slots.len() - 1;
@@ -132,7 +186,7 @@ impl Table {
         if (new_slots + self.slots.len()) * slot > self.budget_bytes {
             return false;
         }
-        let old = std::mem::replace(&mut self.slots, vec![0; new_slots]);
+        let old = std::mem::replace(&mut self.slots, zeroed_slots(new_slots));
         let mask = new_slots - 1;
         for k in old.into_iter().filter(|&k| k != 0) {
             let mut i = self.index(k);
