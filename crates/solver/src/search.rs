@@ -153,6 +153,9 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         if settings.mode == Mode::Best {
             scratch_moves.retain(|m| *m != Move::Redeal);
         }
+        if settings.dominances {
+            dominance::drop_lone_card_moves(pos, scratch_moves);
+        }
         let forced = if settings.dominances {
             dominance::safe_foundation_move(pos, scratch_moves)
         } else {
