@@ -19,6 +19,7 @@
 pub mod dominance;
 pub mod heuristic;
 pub mod levels;
+pub mod near;
 pub mod order;
 pub mod plan;
 pub mod search;
