@@ -27,7 +27,7 @@ pub fn score(pos: &Position, mv: Move) -> i32 {
 /// As [`score`], reading how near cards are to home off `near` when given
 /// (games with foundations building down, see [`crate::near`]), else off
 /// their rank.
-fn score_near(pos: &Position, mv: Move, near: Option<&crate::near::Nearness>) -> i32 {
+pub fn score_near(pos: &Position, mv: Move, near: Option<&crate::near::Nearness>) -> i32 {
     let layout = pos.layout();
     match mv {
         Move::Redeal => -10_000,
