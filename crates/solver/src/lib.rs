@@ -12,7 +12,9 @@
 //!
 //! Where things are: `search` is the depth-first search; `state` the canonical
 //! key; `table` the bounded transposition table; `dominance` the moves that
-//! cannot hurt and the positions that cannot be won; `order` move ordering;
+//! cannot hurt and the positions that cannot be won; `order` move ordering
+//! (with `near`, how near each card is to home where suits build from both
+//! ends); `playout` the randomised greedy games tried in the stock games;
 //! `heuristic` the fallback hint; `levels` the person-like player and grading.
 //! Every move comes from the engine: no rule is written here.
 
