@@ -17,8 +17,23 @@
 //!    (Nivernaise's ace-house and king-house of a suit run in opposite
 //!    directions, so there the twin must be home: sending this copy up
 //!    rather than down can starve the other house.)
+//!
+//!    3'. Or, in place of (3): `c` leaves a cell of a two-deck game, its
+//!    other copy lies in another cell, and the foundation takes one fixed
+//!    card next (a suit's sequence), whichever foundations take `c` now.
+//!    Cell cards only ever go home (Nivernaise's flanks), cells are never
+//!    gathered or refilled, and all empty cells are alike. The foundation
+//!    can be finished only by a copy of `c`, so a winning line sends one copy
+//!    there and the other copy to some foundation later, both from their
+//!    cells. Rewritten, it plays `c` there now, drops that move, and lets
+//!    the copy left in its cell make the other copy's move when the line
+//!    does: nothing else could go onto that foundation meanwhile, a longer
+//!    foundation only opens its partner's last card sooner, and the
+//!    rewritten line never holds more cards in cells.
 //! 4. leaving does not empty a pile that the game refills at once from the
-//!    stock or the waste (a refill at another moment deals other cards);
+//!    stock or the waste (a refill at another moment deals other cards; a
+//!    stock refill is harmless once the stock is empty and no redeal is
+//!    left, for then nothing fills the pile again);
 //! 5. no redeal is left, or `c` is not gathered by one (a flank cell), since a
 //!    redeal deals another layout when it gathers other cards.
 //!
@@ -53,7 +68,9 @@
 //! same way (docs/solver.md); it cuts the plain search of a deal 5 to 12
 //! times.
 
-use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Suit};
+use patience_engine::{
+    Build, Card, Direction, Draw, EmptyPile, Move, PileId, PileKind, Position, Suit,
+};
 
 /// Copies of each card on the foundations (at most two: two decks), as two
 /// card sets: the search asks at every node with a foundation move, and
@@ -112,7 +129,7 @@ fn builders(pos: &Position, c: Card) -> impl Iterator<Item = Card> {
 /// Whether every foundation that could ever take a card of `c`'s suit has
 /// the same rule as foundation `to` (the two spade foundations of a two-deck
 /// game, say).
-fn only_alike_take(pos: &Position, to: patience_engine::PileId, c: Card) -> bool {
+fn only_alike_take(pos: &Position, to: PileId, c: Card) -> bool {
     let rules = &pos.spec().foundations;
     let Some(PileKind::Foundation(i)) = pos.layout().kind(to) else {
         return false;
@@ -121,6 +138,28 @@ fn only_alike_take(pos: &Position, to: patience_engine::PileId, c: Card) -> bool
     rules
         .iter()
         .all(|r| r == rule || r.suit.is_some_and(|s| s != c.suit()))
+}
+
+/// Whether `c`, in cell `from` and going to foundation `to`, has its other
+/// copy in another cell, in a two-deck game whose cell cards can only go
+/// home, where `to` takes one fixed card next (a suit's sequence), so some
+/// copy of `c` must fill `to`'s next place in any win (see (3') in the
+/// module documentation).
+fn twin_in_a_cell(pos: &Position, from: PileId, c: Card, to: PileId) -> bool {
+    let layout = pos.layout();
+    if pos.spec().decks != 2 || !matches!(layout.kind(from), Some(PileKind::Cell(_))) {
+        return false;
+    }
+    let Some(PileKind::Foundation(i)) = layout.kind(to) else {
+        return false;
+    };
+    let rule = &pos.spec().foundations[i as usize];
+    if rule.suit.is_none() || rule.alternate_colours || rule.wraps {
+        return false;
+    }
+    layout
+        .cell_ids()
+        .any(|cell| cell != from && pos.top(cell) == Some(c))
 }
 
 /// A foundation move among `moves` that can be played without searching the
@@ -146,16 +185,28 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
         if gathered && pos.redeals_left() > 0 {
             continue;
         }
-        // (4) emptying a pile the game refills at once.
+        // (4) emptying a pile the game refills at once (from the stock, only
+        // while it holds cards: nothing ever fills it again with no redeal left).
+        let stock_empty = layout.stock.is_none_or(|s| pos.pile(s).is_empty());
         let refills = match layout.kind(from) {
-            Some(PileKind::Tableau(_)) => {
-                !matches!(spec.empty_pile, EmptyPile::Stays | EmptyPile::TakesKing)
-            }
+            Some(PileKind::Tableau(_)) => match spec.empty_pile {
+                EmptyPile::Stays | EmptyPile::TakesKing => false,
+                EmptyPile::TakesStockCard | EmptyPile::TakesThreeStockCards => !stock_empty,
+                EmptyPile::TakesWasteThenStockThenAny => true,
+            },
             Some(PileKind::Waste) => spec.empty_pile == EmptyPile::TakesWasteThenStockThenAny,
             _ => false,
         };
         if refills && pos.pile(from).len() < 2 {
             continue;
+        }
+        // (3') both copies wait in cells: either may take this place, whichever
+        // foundations take the card.
+        if twin_in_a_cell(pos, from, c, to) {
+            let n = counts.get_or_insert_with(|| foundation_counts(pos));
+            if builders(pos, c).iter().all(|b| n[b.index()] == spec.decks) {
+                return Some(mv);
+            }
         }
         // Only one foundation (up to interchangeable ones) takes it.
         let takers = moves
@@ -539,5 +590,187 @@ mod tests {
                 .unwrap();
             assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
         }
+    }
+
+    /// A Nivernaise position: the suits after the first `open` home, in the
+    /// others the ace-house at 3 and the king-house at 10; the 19 cards left
+    /// of each such suit where `place` puts them (a pile index into the
+    /// layout, by card).
+    fn nivernaise_ending(
+        open: usize,
+        place: impl Fn(&[Card]) -> Vec<(usize, Card)>,
+        used: u8,
+    ) -> Position {
+        use patience_engine::Rank;
+        let spec = patience_engine::game("nivernaise").unwrap();
+        let dummy = Position::deal(spec, 1).unwrap();
+        let l = dummy.layout();
+        let mut piles = vec![Vec::new(); l.piles as usize];
+        let ranks: Vec<Rank> = spec.ranks.ranks().into_iter().collect();
+        let mut rest = Vec::new();
+        for (k, s) in Suit::ALL.into_iter().enumerate() {
+            let up: Vec<Card> = ranks.iter().map(|&r| Card::new(r, s)).collect();
+            let (a, d) = if k < open { (3, 4) } else { (13, 13) };
+            piles[l.foundation(k as u8).index()] = up[..a].to_vec();
+            piles[l.foundation(4 + k as u8).index()] = up.iter().rev().take(d).copied().collect();
+            rest.extend_from_slice(&up[a..]);
+            rest.extend_from_slice(&up[..13 - d]);
+        }
+        for (pile, c) in place(&rest) {
+            piles[pile].push(c);
+        }
+        Position::from_parts(spec, 0, piles, used, false).unwrap()
+    }
+
+    fn cell(i: usize) -> usize {
+        6 + 8 + i
+    }
+
+    #[test]
+    fn a_flank_card_goes_home_at_once_when_its_twin_waits_in_a_flank_too() {
+        let spec = patience_engine::game("nivernaise").unwrap();
+        let l = *Position::deal(spec, 1).unwrap().layout();
+        assert_eq!(l.cell_ids().next().map(|c| c.index()), Some(cell(0)));
+        // Both 4S (the spade ace-house's next card) in flank cells, the rest of
+        // the spades on the line, two redeals left: the cell 4H goes home.
+        let both = |rest: &[Card]| {
+            let mut out = Vec::new();
+            let mut cells = 0;
+            for (i, &c) in rest.iter().enumerate() {
+                if c.rank() == patience_engine::Rank::new(4).unwrap() && cells < 2 {
+                    out.push((cell(cells), c));
+                    cells += 1;
+                } else {
+                    out.push((i % 6, c));
+                }
+            }
+            out
+        };
+        let p = nivernaise_ending(1, both, 0);
+        let safe = safe_foundation_move(&p, &p.legal_moves());
+        let Some(Move::Step { from, .. }) = safe else {
+            panic!("expected a safe move, got {safe:?}");
+        };
+        assert!(matches!(l.kind(from), Some(PileKind::Cell(_))));
+        // One 4H in a cell, the other on the line: which copy goes to the
+        // ace-house matters, so nothing is forced.
+        let one = |rest: &[Card]| {
+            let mut out = Vec::new();
+            let mut cells = 0;
+            for (i, &c) in rest.iter().enumerate() {
+                if c.rank() == patience_engine::Rank::new(4).unwrap() && cells < 1 {
+                    out.push((cell(cells), c));
+                    cells += 1;
+                } else {
+                    out.push((i % 6, c));
+                }
+            }
+            out
+        };
+        let p = nivernaise_ending(1, one, 0);
+        assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
+    }
+
+    /// Random Nivernaise endings (38 spades and hearts left, some in flank cells, the
+    /// rest on the line and in the stock, 0 to 2 redeals left) solved with and
+    /// without the dominances: an unsound rule would turn a won position
+    /// into a proven loss. Both verdicts occur, and the flank rule fires.
+    #[test]
+    fn nivernaise_endings_keep_their_verdicts_under_the_dominances() {
+        use crate::{solve_with, Budget, Options, Outcome};
+        use patience_engine::prng::SplitMix64;
+        let (mut won, mut lost, mut fired) = (0, 0, 0);
+        for seed in 0..48u64 {
+            let mut rng = SplitMix64::new(seed);
+            let used = rng.below(3) as u8;
+            let in_cells = 6 + rng.below(3) as usize;
+            // A line pile is never empty while the stock has cards.
+            let stock_cards = (rng.below(13) as usize).min(38 - in_cells - 6);
+            let place = |rest: &[Card]| {
+                let mut rng = SplitMix64::new(seed ^ 0xace);
+                // Shuffled, then cards far from their houses (A-3 and 10-K,
+                // one copy each left) mostly first, into the cells: the
+                // flanks fill with cards that cannot go home soon.
+                let mut cards: Vec<(u64, Card)> = rest
+                    .iter()
+                    .map(|&c| {
+                        let far = !(4..=9).contains(&c.rank().number());
+                        (rng.below(4) + if far { 0 } else { 3 }, c)
+                    })
+                    .collect();
+                cards.sort_by_key(|&(k, _)| k);
+                let mut cards: Vec<Card> = cards.into_iter().map(|(_, c)| c).collect();
+                // On the line, cards the houses want soon mostly lie low
+                // (how mostly, by seed), so that some endings are lost.
+                let soon = |c: &Card| {
+                    let r = c.rank().number() as u64;
+                    let up = if r >= 4 { r - 4 } else { 99 };
+                    let down = if r <= 9 { 9 - r } else { 99 };
+                    up.min(down)
+                };
+                let noise = 1 + seed % 8;
+                if seed % 3 == 0 {
+                    // Both 4S (the spade ace-house's next card) in the flanks.
+                    let four = Card::new(patience_engine::Rank::new(4).unwrap(), Suit::Spades);
+                    for slot in 0..2 {
+                        let at = (slot..cards.len()).find(|&i| cards[i] == four).unwrap();
+                        cards.swap(slot, at);
+                    }
+                }
+                let (_, line) = cards.split_at_mut(in_cells);
+                let mut keyed: Vec<(u64, Card)> = line
+                    .iter()
+                    .map(|c| (soon(c) + rng.below(noise), *c))
+                    .collect();
+                keyed.sort_by_key(|&(k, _)| k);
+                for (slot, (_, c)) in line.iter_mut().zip(keyed) {
+                    *slot = c;
+                }
+                let mut out = Vec::new();
+                for (i, &c) in cards.iter().enumerate() {
+                    let pile = if i < in_cells {
+                        cell(i)
+                    } else if i < cards.len() - stock_cards {
+                        (i - in_cells) % 6
+                    } else {
+                        6 + 8 + 8
+                    };
+                    out.push((pile, c));
+                }
+                out
+            };
+            let p = nivernaise_ending(2, place, used);
+            if let Some(Move::Step { from, to }) = safe_foundation_move(&p, &p.legal_moves()) {
+                let c = p.top(from).unwrap();
+                if twin_in_a_cell(&p, from, c, to) {
+                    fired += 1;
+                }
+            }
+            let verdict = |dominances| {
+                let options = Options {
+                    budget: Budget {
+                        nodes: Some(300_000),
+                        ..Budget::default()
+                    },
+                    dominances,
+                };
+                match solve_with(&p, &options).outcome {
+                    Outcome::Win(_) => Some(true),
+                    Outcome::NoWin => Some(false),
+                    Outcome::Unknown(_) => None,
+                }
+            };
+            let (with, without) = (verdict(true), verdict(false));
+            if let (Some(a), Some(b)) = (with, without) {
+                assert_eq!(a, b, "seed {seed}: with dominances {a}, without {b}");
+                if a {
+                    won += 1;
+                } else {
+                    lost += 1;
+                }
+            }
+        }
+        assert!(won > 8 && lost > 8, "won {won}, lost {lost}");
+        assert!(fired > 8, "the flank rule fired at {fired} roots");
     }
 }

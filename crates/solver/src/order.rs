@@ -21,6 +21,13 @@ fn goes_home(pos: &Position, card: Card) -> bool {
 
 /// Scores `mv` in `pos`; higher is tried first.
 pub fn score(pos: &Position, mv: Move) -> i32 {
+    score_near(pos, mv, None)
+}
+
+/// As [`score`], reading how near cards are to home off `near` when given
+/// (games with foundations building down, see [`crate::near`]), else off
+/// their rank.
+pub fn score_near(pos: &Position, mv: Move, near: Option<&crate::near::Nearness>) -> i32 {
     let layout = pos.layout();
     match mv {
         Move::Redeal => -10_000,
@@ -58,7 +65,7 @@ pub fn score(pos: &Position, mv: Move) -> i32 {
                     // Cards near the foundations lying in this fan.
                     let low = pile[..pile.len() - moved]
                         .iter()
-                        .map(|&c| pos.spec().order(c) as i32)
+                        .map(|&c| near.map_or(pos.spec().order(c) as i32, |n| n[c.index()] as i32))
                         .min()
                         .unwrap_or(13);
                     s += (8 - low).max(0) * 15;
@@ -83,7 +90,12 @@ pub fn sort(pos: &Position, moves: &mut [Move], scratch: &mut Vec<(i32, Move)>) 
         return;
     }
     scratch.clear();
-    scratch.extend(moves.iter().map(|&m| (score(pos, m), m)));
+    let near = crate::near::applies(pos).then(|| crate::near::nearness(pos));
+    scratch.extend(
+        moves
+            .iter()
+            .map(|&m| (score_near(pos, m, near.as_ref()), m)),
+    );
     scratch.sort_by_key(|a| std::cmp::Reverse(a.0));
     for (slot, &(_, m)) in moves.iter_mut().zip(scratch.iter()) {
         *slot = m;
