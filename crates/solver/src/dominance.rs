@@ -204,7 +204,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
         // foundations take the card.
         if twin_in_a_cell(pos, from, c, to) {
             let n = counts.get_or_insert_with(|| foundation_counts(pos));
-            if builders(pos, c).iter().all(|b| n[b.index()] == spec.decks) {
+            if builders(pos, c).all(|b| n.count(b) == spec.decks) {
                 return Some(mv);
             }
         }
