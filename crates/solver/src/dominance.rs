@@ -633,20 +633,23 @@ mod tests {
         assert_eq!(l.cell_ids().next().map(|c| c.index()), Some(cell(0)));
         // Both 4S (the spade ace-house's next card) in flank cells, the rest of
         // the spades on the line, two redeals left: the cell 4H goes home.
-        let both = |rest: &[Card]| {
-            let mut out = Vec::new();
-            let mut cells = 0;
-            for (i, &c) in rest.iter().enumerate() {
-                if c.rank() == patience_engine::Rank::new(4).unwrap() && cells < 2 {
-                    out.push((cell(cells), c));
-                    cells += 1;
-                } else {
-                    out.push((i % 6, c));
+        // The first `n` 4s of `rest` in flank cells, the others round the line.
+        let fours_in_cells = |n: usize| {
+            move |rest: &[Card]| {
+                let mut out = Vec::new();
+                let mut cells = 0;
+                for (i, &c) in rest.iter().enumerate() {
+                    if c.rank() == patience_engine::Rank::new(4).unwrap() && cells < n {
+                        out.push((cell(cells), c));
+                        cells += 1;
+                    } else {
+                        out.push((i % 6, c));
+                    }
                 }
+                out
             }
-            out
         };
-        let p = nivernaise_ending(1, both, 0);
+        let p = nivernaise_ending(1, fours_in_cells(2), 0);
         let safe = safe_foundation_move(&p, &p.legal_moves());
         let Some(Move::Step { from, .. }) = safe else {
             panic!("expected a safe move, got {safe:?}");
@@ -654,20 +657,7 @@ mod tests {
         assert!(matches!(l.kind(from), Some(PileKind::Cell(_))));
         // One 4H in a cell, the other on the line: which copy goes to the
         // ace-house matters, so nothing is forced.
-        let one = |rest: &[Card]| {
-            let mut out = Vec::new();
-            let mut cells = 0;
-            for (i, &c) in rest.iter().enumerate() {
-                if c.rank() == patience_engine::Rank::new(4).unwrap() && cells < 1 {
-                    out.push((cell(cells), c));
-                    cells += 1;
-                } else {
-                    out.push((i % 6, c));
-                }
-            }
-            out
-        };
-        let p = nivernaise_ending(1, one, 0);
+        let p = nivernaise_ending(1, fours_in_cells(1), 0);
         assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
     }
 
