@@ -108,17 +108,30 @@ def main():
         print(f"| `{g}` | {ranges([r[0] for r in rows])} ({n}) | {pct(sw, m)} ({ci(sw, m)}) | {pct(sl, m)} "
               f"| {pct(hw, m)} ({ci(hw, m)}) | {pct(p1, r1)} ({ci(p1, r1)}) | {pct(pf, rf)} ({ci(pf, rf)}) | "
               + " | ".join(f"{lv[l]} ({pct(lv[l], n)})" for l in LEVELS) + " |")
-        per_game.append((g, old_n, old_ms, new_n, new_cpu, bare))
+        per_game.append((g, old_n, old_ms, new_n, new_cpu, bare, n, lv))
     print()
     print("| game | deals 1..1000: s per 1000 deals (wall, `--jobs 2`, every run played) "
           "| later deals graded | their s per 1000 deals (CPU, `--jobs 1`, runs skipped where the hint wins) |")
     print("|---|---|---|---|")
-    for g, old_n, old_ms, new_n, new_cpu, bare in per_game:
+    for g, old_n, old_ms, new_n, new_cpu, bare, _, _ in per_game:
         old = f"{old_ms / old_n:.0f}" if old_n else "–"
         new = f"{new_cpu / new_n:.1f}" if new_n else "–"
         print(f"| `{g}` | {old} | {new_n} | {new} |")
         if bare:
             print(f"<!-- {g}: {bare} grades without detail (loaded from a library file) -->")
+    print()
+    print("| game | deals graded | easy | medium | hard | short of 200 |")
+    print("|---|---|---|---|---|---|")
+    for g, _, _, _, _, _, n, lv in per_game:
+        short = [l for l in ("easy", "medium", "hard") if lv[l] < 200]
+        cells = " | ".join(
+            f"{lv[l]}" if lv[l] >= 200 else f"**{lv[l]}**" for l in ("easy", "medium", "hard")
+        )
+        if short and n >= 20000:
+            verdict = f"{', '.join(short)}: all the first 20,000 deals hold"
+        else:
+            verdict = ", ".join(short) or "–"
+        print(f"| `{g}` | {n} | {cells} | {verdict} |")
 
 
 if __name__ == "__main__":
