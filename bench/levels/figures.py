@@ -67,7 +67,7 @@ def main():
     print("| game | deals graded | solver wins (95% CI) | solver proves no win | hint-follower wins (95% CI) "
           "| person-like, share of games won, deals 1..1000 (95% CI) | person-like, on deals the hint does not win "
           "| easy | medium | hard | unwinnable | unknown |")
-    print("|" + "---|" * 13)
+    print("|" + "---|" * 12)
     for g in GAMES:
         rows = db.execute("SELECT deal, level, detail FROM grades WHERE game = ?", (g,)).fetchall()
         if not rows:
