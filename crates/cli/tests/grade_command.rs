@@ -107,3 +107,133 @@ fn bad_arguments_are_refused_with_a_reason_and_create_nothing() {
     }
     assert!(!dir.path().join("patience.db").exists());
 }
+
+/// Runs `patience` with `args` in `dir`.
+fn patience(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_patience"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Krug with these budgets: every deal is Easy, and cheap.
+const KRUG: &[&str] = &[
+    "grade",
+    "krug",
+    "--jobs",
+    "1",
+    "--runs",
+    "2",
+    "--nodes",
+    "30000",
+    "--hint-nodes",
+    "3000",
+];
+
+fn krug_deals(dir: &Path) -> Vec<u64> {
+    let store = patience_server::store::Store::open(&dir.join("k.db")).unwrap();
+    store
+        .grades("krug")
+        .unwrap()
+        .into_iter()
+        .map(|(d, _)| d)
+        .collect()
+}
+
+#[test]
+fn enough_stops_a_game_once_every_level_holds_that_many_deals() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        // Medium and Hard already hold two deals each, outside the range.
+        let store = patience_server::store::Store::open(&dir.path().join("k.db")).unwrap();
+        for (deal, level) in [
+            (900, "medium"),
+            (901, "medium"),
+            (902, "hard"),
+            (903, "hard"),
+        ] {
+            store.put_grade("krug", deal, level, "{}").unwrap();
+        }
+    }
+    let args = [
+        KRUG,
+        &["--db", "k.db", "--deals", "1..100", "--enough", "2"],
+    ]
+    .concat();
+    let o = patience(dir.path(), &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(
+        out.contains("stopped: easy, medium and hard each hold at least 2"),
+        "{out}"
+    );
+    // One chunk (8 deals a worker) was enough for two Easy deals; what was
+    // graded is a prefix of the range.
+    let deals = krug_deals(dir.path());
+    let graded: Vec<u64> = deals.iter().copied().filter(|&d| d < 900).collect();
+    assert_eq!(graded, (1..=8).collect::<Vec<u64>>(), "{out}");
+
+    // Already enough: nothing more is graded.
+    let args = [
+        KRUG,
+        &["--db", "k.db", "--deals", "1..100", "--enough", "2"],
+    ]
+    .concat();
+    let o = patience(dir.path(), &args);
+    assert!(stdout(&o).contains("0 graded now"), "{}", stdout(&o));
+    assert_eq!(krug_deals(dir.path()).len(), 12);
+
+    // A level that never fills (no more Medium deals in Krug) runs the range out.
+    let args = [KRUG, &["--db", "k.db", "--deals", "1..20", "--enough", "3"]].concat();
+    let o = patience(dir.path(), &args);
+    assert!(o.status.success());
+    assert!(!stdout(&o).contains("stopped"), "{}", stdout(&o));
+    assert_eq!(krug_deals(dir.path()).len(), 24);
+}
+
+#[test]
+fn export_without_deals_writes_the_store_and_merges_stores_into_one_library() {
+    let dir = tempfile::tempdir().unwrap();
+    for (db, deals) in [("a.db", "1..3"), ("b.db", "7..8")] {
+        let args = [KRUG, &["--deals", deals, "--db", db]].concat();
+        assert!(patience(dir.path(), &args).status.success());
+    }
+    assert!(!dir.path().join("lib").exists(), "no export was asked for");
+    for db in ["b.db", "a.db"] {
+        let o = patience(
+            dir.path(),
+            &["grade", "krug", "--db", db, "--export", "lib"],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(!stdout(&o).contains("graded now"), "nothing is graded");
+    }
+    let tsv = std::fs::read_to_string(dir.path().join("lib/krug.tsv")).unwrap();
+    assert_eq!(
+        tsv, "deal\tlevel\n1\teasy\n2\teasy\n3\teasy\n7\teasy\n8\teasy\n",
+        "both stores, sorted, one line a deal"
+    );
+
+    // A malformed line is named, and the file is left as it was.
+    let broken = tsv.replace("7\teasy", "7\tsimple");
+    std::fs::write(dir.path().join("lib/krug.tsv"), &broken).unwrap();
+    let o = patience(
+        dir.path(),
+        &["grade", "krug", "--db", "a.db", "--export", "lib"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("krug.tsv:5") && err.contains("simple"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("lib/krug.tsv")).unwrap(),
+        broken
+    );
+
+    // Neither deals nor an export: refused, with the reason.
+    let o = patience(dir.path(), &["grade", "krug", "--db", "a.db"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nothing to do"));
+}

@@ -99,4 +99,40 @@ mod tests {
         );
         assert!(!store.has_grades("no-such-game").unwrap());
     }
+
+    /// The files that ship: every line parses, every file names a game, each
+    /// deal appears once in order (what `patience grade --export` writes), and
+    /// all of them load into a fresh store. A bad shipped line would otherwise
+    /// only show as a warning in a server's log.
+    #[test]
+    fn the_shipped_library_parses_cleanly_and_loads() {
+        let mut files = 0;
+        let mut total = 0;
+        for &(path, bytes) in LIBRARY {
+            let Some(game) = path.strip_suffix(".tsv") else {
+                continue;
+            };
+            assert!(patience_engine::game(game).is_some(), "{path}");
+            let text = std::str::from_utf8(bytes).unwrap();
+            assert_eq!(text.lines().next(), Some("deal\tlevel"), "{path}");
+            let (grades, bad) = parse(text);
+            assert_eq!(bad, 0, "{path}");
+            assert!(
+                grades.windows(2).all(|w| w[0].0 < w[1].0),
+                "{path}: deals sorted, one line a deal"
+            );
+            files += 1;
+            total += grades.len();
+        }
+        assert_eq!(files, patience_engine::games().len(), "one file a game");
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("t.db")).unwrap();
+        load_embedded(&mut store).unwrap();
+        let stored: u64 = patience_engine::games()
+            .iter()
+            .flat_map(|g| store.level_counts(g.id).unwrap())
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(stored, total as u64);
+    }
 }

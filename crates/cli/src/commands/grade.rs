@@ -6,7 +6,16 @@
 //! Grades go into the store one by one as they come, so an interrupted run
 //! loses nothing, and deals the store already holds for the game are skipped.
 //! With `--export DIR` each grade is also appended to `DIR/<game>.tsv`, which
-//! is rewritten sorted and without duplicates when the game is done.
+//! is rewritten sorted and without duplicates when the game is done, merged
+//! with every grade the store holds for the game. Without `--deals`, nothing
+//! is graded and `--export` only writes the store's grades into the library:
+//! stores graded on several machines over different ranges merge that way.
+//!
+//! `--enough N` stops a game once Easy, Medium and Hard each hold N deals in
+//! the store (counting deals graded before), so a long range such as
+//! `1..20000` is only worked through where a level is rare. Deals are graded
+//! in chunks taken in order, so what a stopped run graded is always a prefix
+//! of the range and "the first K deals hold" stays a true statement.
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -28,9 +37,18 @@ use super::source::{game, parse_deals};
 pub struct Args {
     /// Game id, several separated by commas, or `all`.
     pub game: String,
-    /// Deals to grade: `A..B` (both ends included) or one number.
+    /// Deals to grade: `A..B` (both ends included) or one number. Without
+    /// it nothing is graded, and `--export` writes the store's grades.
     #[arg(long)]
-    pub deals: String,
+    pub deals: Option<String>,
+    /// Stop a game once Easy, Medium and Hard each hold this many deals in
+    /// the store (deals graded earlier count).
+    #[arg(long)]
+    pub enough: Option<u64>,
+    /// Play the person-like runs also on deals the hint-follower wins (they
+    /// cannot change those deals' level; by default they are skipped).
+    #[arg(long)]
+    pub person_always: bool,
     /// Worker threads (default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,
@@ -71,8 +89,13 @@ fn games_of(list: &str) -> anyhow::Result<Vec<&'static GameSpec>> {
 }
 
 pub fn run(a: Args) -> super::Outcome {
-    let (first, last) = parse_deals(&a.deals)?;
+    let range = a.deals.as_deref().map(parse_deals).transpose()?;
     let specs = games_of(&a.game)?;
+    if range.is_none() && a.export.is_none() {
+        anyhow::bail!(
+            "nothing to do: give --deals to grade, or --export DIR to write the store's grades"
+        );
+    }
     let cfg = GradeConfig {
         solve: Budget {
             nodes: Some(a.nodes),
@@ -88,6 +111,7 @@ pub fn run(a: Args) -> super::Outcome {
         seed: a.seed,
         often_percent: a.often,
         max_moves: None,
+        person_when_hint_wins: a.person_always,
     };
     let store = Store::open(&a.db).with_context(|| format!("opening {}", a.db.display()))?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -98,21 +122,50 @@ pub fn run(a: Args) -> super::Outcome {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     for spec in specs {
-        let done = store.graded_deals(spec.id)?;
-        let todo: Vec<u64> = (first..=last).filter(|d| !done.contains(d)).collect();
-        let skipped = (last - first + 1) as usize - todo.len();
         let tsv = a
             .export
             .as_ref()
             .map(|d| d.join(format!("{}.tsv", spec.id)));
-        let summary = grade_game(spec, &todo, &cfg, &pool, &store, tsv.as_deref())?;
-        summary.print(spec, first, last, skipped);
+        if let Some((first, last)) = range {
+            let done = store.graded_deals(spec.id)?;
+            let todo: Vec<u64> = (first..=last).filter(|d| !done.contains(d)).collect();
+            let skipped = (last - first + 1) as usize - todo.len();
+            let summary = grade_game(spec, &todo, &cfg, &pool, &store, tsv.as_deref(), a.enough)?;
+            summary.print(spec, first, last, skipped);
+        }
         if let Some(path) = &tsv {
-            tidy_library(path)?;
+            let grades = store.grades(spec.id)?;
+            let lines = merge_library(path, &grades)?;
+            println!(
+                "{}: {} deals in {} ({} from the store)",
+                spec.id,
+                lines,
+                path.display(),
+                grades.len()
+            );
         }
     }
     Ok(std::process::ExitCode::SUCCESS)
 }
+
+/// Whether Easy, Medium and Hard each hold at least `n` deals of the game.
+fn has_enough(store: &Store, game: &str, n: u64) -> anyhow::Result<bool> {
+    let counts = store.level_counts(game)?;
+    let count = |l: Level| {
+        counts
+            .iter()
+            .find(|(name, _)| name == l.as_str())
+            .map_or(0, |c| c.1)
+    };
+    Ok([Level::Easy, Level::Medium, Level::Hard]
+        .into_iter()
+        .all(|l| count(l) >= n))
+}
+
+/// Deals graded between two checks of `--enough`, per worker thread: small
+/// enough that a stopped game overshoots by little, large enough that the
+/// workers rarely wait for the slowest deal of a chunk.
+const CHUNK_PER_THREAD: usize = 8;
 
 /// Grades `todo` on the pool; this thread stores each grade as it arrives.
 fn grade_game(
@@ -122,6 +175,7 @@ fn grade_game(
     pool: &rayon::ThreadPool,
     store: &Store,
     tsv: Option<&Path>,
+    enough: Option<u64>,
 ) -> anyhow::Result<Summary> {
     let bar = progress_bar(spec, todo.len());
     let mut library = match tsv {
@@ -129,19 +183,60 @@ fn grade_game(
         None => None,
     };
     let started = Instant::now();
-    let mut summary = Summary::new(cfg.runs);
-    let (tx, rx) = mpsc::channel::<(u64, Result<Grade, String>, Duration)>();
+    let mut summary = Summary::new();
+    let chunk = match enough {
+        Some(_) => (CHUNK_PER_THREAD * pool.current_num_threads()).max(1),
+        None => todo.len().max(1),
+    };
+    for part in todo.chunks(chunk) {
+        if let Some(n) = enough {
+            if has_enough(store, spec.id, n)? {
+                summary.stopped = Some(n);
+                break;
+            }
+        }
+        grade_chunk(
+            spec,
+            part,
+            cfg,
+            pool,
+            store,
+            library.as_mut(),
+            &mut summary,
+            &bar,
+        )?;
+    }
+    bar.finish_and_clear();
+    summary.wall = started.elapsed();
+    Ok(summary)
+}
+
+/// Grades one chunk of deals on the pool; this thread stores each grade as it arrives.
+#[allow(clippy::too_many_arguments)]
+fn grade_chunk(
+    spec: &'static GameSpec,
+    todo: &[u64],
+    cfg: &GradeConfig,
+    pool: &rayon::ThreadPool,
+    store: &Store,
+    mut library: Option<&mut std::fs::File>,
+    summary: &mut Summary,
+    bar: &ProgressBar,
+) -> anyhow::Result<()> {
+    type Graded = (u64, Result<Grade, String>, Duration, Option<Duration>);
+    let (tx, rx) = mpsc::channel::<Graded>();
     std::thread::scope(|s| -> anyhow::Result<()> {
         s.spawn(move || {
             pool.install(|| {
                 todo.par_iter().for_each_with(tx, |tx, &deal| {
-                    let t = Instant::now();
+                    let (t, cpu) = (Instant::now(), thread_cpu_time());
                     let g = grade_deal(spec, deal, cfg).map_err(|e| e.to_string());
-                    let _ = tx.send((deal, g, t.elapsed()));
+                    let cpu = cpu.zip(thread_cpu_time()).map(|(a, b)| b.saturating_sub(a));
+                    let _ = tx.send((deal, g, t.elapsed(), cpu));
                 })
             })
         });
-        for (deal, grade, took) in rx {
+        for (deal, grade, took, cpu) in rx {
             let grade = grade.map_err(|e| anyhow!("deal {deal}: {e}"))?;
             let detail = serde_json::json!({
                 "grade": grade,
@@ -150,20 +245,38 @@ fn grade_game(
                 "hint_nodes": cfg.hint.nodes,
                 "often_percent": cfg.often_percent,
                 "ms": took.as_millis() as u64,
+                "cpu_ms": cpu.map(|c| c.as_millis() as u64),
             });
             store.put_grade(spec.id, deal, grade.level.as_str(), &detail.to_string())?;
             if let Some(f) = library.as_mut() {
                 writeln!(f, "{deal}\t{}", grade.level)?;
                 f.flush()?;
             }
-            summary.add(&grade, took);
+            summary.add(&grade, took, cpu);
             bar.inc(1);
         }
         Ok(())
-    })?;
-    bar.finish_and_clear();
-    summary.wall = started.elapsed();
-    Ok(summary)
+    })
+}
+
+/// CPU time this thread has used. One deal is graded on one thread, so the
+/// difference around `grade_deal` is its cost even when other processes
+/// share the cores (wall time then overstates it). `None` where unsupported.
+fn thread_cpu_time() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `ts` is a valid, writable timespec for the call's duration.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+        (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }
 
 fn progress_bar(spec: &GameSpec, len: usize) -> ProgressBar {
@@ -200,40 +313,56 @@ fn open_library(path: &Path) -> anyhow::Result<std::fs::File> {
     Ok(f)
 }
 
-/// Rewrites a library file sorted by deal, one line a deal (the last grade wins).
-fn tidy_library(path: &Path) -> anyhow::Result<()> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+/// Rewrites a library file sorted by deal, one line a deal: its own lines
+/// (the last line of a deal wins) merged with `grades`, which win over the
+/// file. Returns the number of deals written. A malformed line is an error
+/// naming the file and line, and the file is then left as it was.
+fn merge_library(path: &Path, grades: &[(u64, Level)]) -> anyhow::Result<usize> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
     let mut rows = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
-        if i == 0 || line.trim().is_empty() {
+        if line.trim().is_empty() || (i == 0 && line.trim() == LIBRARY_HEADER) {
             continue;
         }
+        let at = || format!("{}:{}", path.display(), i + 1);
         let (deal, level) = line
             .split_once('\t')
-            .ok_or_else(|| anyhow!("{}:{}: expected deal<TAB>level", path.display(), i + 1))?;
+            .ok_or_else(|| anyhow!("{}: expected deal<TAB>level, found `{line}`", at()))?;
         let deal: u64 = deal
+            .trim()
             .parse()
-            .map_err(|_| anyhow!("{}:{}: bad deal number", path.display(), i + 1))?;
-        let level = Level::parse(level)
-            .ok_or_else(|| anyhow!("{}:{}: unknown level", path.display(), i + 1))?;
+            .ok()
+            .filter(|d| (1..=patience_engine::MAX_DEAL).contains(d))
+            .ok_or_else(|| anyhow!("{}: bad deal number `{deal}`", at()))?;
+        let level =
+            Level::parse(level).ok_or_else(|| anyhow!("{}: unknown level `{level}`", at()))?;
         rows.insert(deal, level);
     }
+    rows.extend(grades.iter().copied());
     let mut out = String::from(LIBRARY_HEADER);
     out.push('\n');
-    for (deal, level) in rows {
+    for (deal, level) in &rows {
         out.push_str(&format!("{deal}\t{level}\n"));
     }
     let tmp = path.with_extension("tsv.tmp");
-    std::fs::write(&tmp, out)?;
-    std::fs::rename(&tmp, path)?;
-    Ok(())
+    std::fs::write(&tmp, out).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(rows.len())
 }
 
 /// What one game's run measured.
 struct Summary {
-    runs: u32,
     deals: u64,
+    /// Person-like games played, and the deals they were played on (the
+    /// runs are skipped on deals the hint-follower wins).
+    person_games: u64,
+    person_deals: u64,
+    /// `--enough` stopped the game: each level held this many deals.
+    stopped: Option<u64>,
     levels: BTreeMap<Level, u64>,
     solver_wins: u64,
     solver_losses: u64,
@@ -241,15 +370,20 @@ struct Summary {
     person_wins: u64,
     deals_person_won: u64,
     conflicts: Vec<u64>,
+    /// Wall time of each deal's grading, summed.
     cpu: Duration,
+    /// CPU time of the grading threads, summed (what other load does not inflate).
+    thread_cpu: Duration,
     wall: Duration,
 }
 
 impl Summary {
-    fn new(runs: u32) -> Summary {
+    fn new() -> Summary {
         Summary {
-            runs,
             deals: 0,
+            person_games: 0,
+            person_deals: 0,
+            stopped: None,
             levels: BTreeMap::new(),
             solver_wins: 0,
             solver_losses: 0,
@@ -258,11 +392,13 @@ impl Summary {
             deals_person_won: 0,
             conflicts: Vec::new(),
             cpu: Duration::ZERO,
+            thread_cpu: Duration::ZERO,
             wall: Duration::ZERO,
         }
     }
 
-    fn add(&mut self, g: &Grade, took: Duration) {
+    fn add(&mut self, g: &Grade, took: Duration, cpu: Option<Duration>) {
+        self.thread_cpu += cpu.unwrap_or(took);
         self.deals += 1;
         *self.levels.entry(g.level).or_default() += 1;
         match g.solver {
@@ -272,6 +408,8 @@ impl Summary {
         }
         self.hint_wins += g.hint.is_some_and(|h| h.won()) as u64;
         self.person_wins += g.person_wins as u64;
+        self.person_games += g.runs as u64;
+        self.person_deals += (g.runs > 0) as u64;
         self.deals_person_won += (g.person_wins > 0) as u64;
         if g.conflict {
             self.conflicts.push(g.deal);
@@ -284,6 +422,9 @@ impl Summary {
             "{} deals {first}..{last}: {} graded now, {skipped} already in the store",
             spec.id, self.deals
         );
+        if let Some(n) = self.stopped {
+            println!("  stopped: easy, medium and hard each hold at least {n} deals in the store");
+        }
         if self.deals == 0 {
             return;
         }
@@ -308,17 +449,18 @@ impl Summary {
             100.0 * hlo,
             100.0 * hhi
         );
-        let games = n * self.runs as u64;
+        let games = self.person_games;
         let (plo, phi) = wilson(self.person_wins, games);
         println!(
-            "  person-like player wins {} of {} games ({:.1}%; 95% CI {:.1}%..{:.1}%); wins at least once on {} deals ({})",
+            "  person-like player (played on {} deals{}) wins {} of {} games ({:.1}%; 95% CI {:.1}%..{:.1}%); wins at least once on {} deals",
+            self.person_deals,
+            if self.person_deals < n { ", not on those the hint-follower won" } else { "" },
             self.person_wins,
             games,
             100.0 * self.person_wins as f64 / games.max(1) as f64,
             100.0 * plo,
             100.0 * phi,
             self.deals_person_won,
-            pct(self.deals_person_won)
         );
         let levels: Vec<String> = Level::ALL
             .iter()
@@ -329,10 +471,11 @@ impl Summary {
             .collect();
         println!("  levels: {}", levels.join(", "));
         println!(
-            "  time: {:.1} s wall, {:.1} s of grading; {:.1} s of grading per 1000 deals",
+            "  time: {:.1} s wall, {:.1} s of grading; {:.1} s of grading per 1000 deals; {:.1} s of CPU per 1000 deals",
             self.wall.as_secs_f64(),
             self.cpu.as_secs_f64(),
-            self.cpu.as_secs_f64() * 1000.0 / n as f64
+            self.cpu.as_secs_f64() * 1000.0 / n as f64,
+            self.thread_cpu.as_secs_f64() * 1000.0 / n as f64
         );
         if !self.conflicts.is_empty() {
             println!(

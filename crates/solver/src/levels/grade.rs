@@ -15,6 +15,13 @@
 //! solver called lost, the grade follows the played win and is marked as a
 //! conflict, since one of the two has a defect.
 //!
+//! The person-like runs are skipped on a deal the hint-follower wins: the deal
+//! is Easy whatever they do, and in the two-deck games they were most of the
+//! grading time (House on the Hill: 545 of 550 ms a deal, measured by
+//! `examples/grade_profile.rs`). Such a grade says `runs: 0`, so the
+//! person-like player's win rate is a rate over the deals the hint does not
+//! win, unless [`GradeConfig::person_when_hint_wins`] asks for every deal.
+//!
 //! Grading is deterministic for a fixed seed as long as the budgets are in
 //! nodes, not time: each run of the person-like player draws from a generator
 //! seeded by (seed, deal, run), whatever the order deals are graded in.
@@ -136,6 +143,10 @@ pub struct GradeConfig {
     pub often_percent: u32,
     /// Move limit of each player's game; `None`: 20 moves a card.
     pub max_moves: Option<usize>,
+    /// Play the person-like runs on deals the hint-follower wins too. They
+    /// cannot change such a deal's level (it is Easy), so by default they are
+    /// skipped; set this to measure the player's win rate over all deals.
+    pub person_when_hint_wins: bool,
 }
 
 impl Default for GradeConfig {
@@ -155,6 +166,7 @@ impl Default for GradeConfig {
             seed: 1,
             often_percent: 50,
             max_moves: None,
+            person_when_hint_wins: false,
         }
     }
 }
@@ -169,6 +181,8 @@ pub struct Grade {
     /// The hint-follower's game; not played when the solver proved no win.
     pub hint: Option<Followed>,
     pub person_wins: u32,
+    /// Runs of the person-like player played: [`GradeConfig::runs`], or 0
+    /// when they were skipped because the hint-follower won.
     pub runs: u32,
     /// A player won a deal the solver called lost.
     pub conflict: bool,
@@ -190,11 +204,18 @@ pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
     let report = solve(pos, &cfg.solve);
     let solver = SolverVerdict::of(&report.outcome);
     let hint = (solver != SolverVerdict::NoWin).then(|| follow_hints(pos, &cfg.hint, max_moves));
-    let person_wins = (0..cfg.runs)
+    let hint_won = hint.is_some_and(|h| h.won());
+    // Still played on deals the solver calls lost: a person's win there
+    // would show a defect (a conflict), and those runs end quickly.
+    let runs = if hint_won && !cfg.person_when_hint_wins {
+        0
+    } else {
+        cfg.runs
+    };
+    let person_wins = (0..runs)
         .filter(|&run| play_like_a_person(pos, run_seed(cfg.seed, deal, run), max_moves).won)
         .count() as u32;
-    let hint_won = hint.is_some_and(|h| h.won());
-    let level = Level::from_evidence(&solver, hint_won, person_wins, cfg.runs, cfg.often_percent);
+    let level = Level::from_evidence(&solver, hint_won, person_wins, runs, cfg.often_percent);
     Grade {
         deal,
         level,
@@ -203,7 +224,7 @@ pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
         solver_nodes: report.nodes,
         hint,
         person_wins,
-        runs: cfg.runs,
+        runs,
     }
 }
 

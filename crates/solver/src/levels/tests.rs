@@ -244,8 +244,56 @@ fn grading_is_deterministic_for_a_seed() {
         let a = grade_deal(spec, 2, &cfg).unwrap();
         let b = grade_deal(spec, 2, &cfg).unwrap();
         assert_eq!(a, b, "{id}");
-        assert_eq!(a.runs, 4);
+        let hint_won = a.hint.is_some_and(|h| h.won());
+        assert_eq!(a.runs, if hint_won { 0 } else { 4 }, "{id}");
     }
     assert_ne!(run_seed(9, 2, 0), run_seed(9, 2, 1));
     assert_ne!(run_seed(9, 2, 0), run_seed(9, 3, 0));
+}
+
+/// Skipping the person-like runs on deals the hint-follower wins changes no
+/// level and no count of the runs that are played: the same deals graded with
+/// and without the skip agree, and runs are skipped exactly where the hint won.
+#[test]
+fn skipping_person_runs_where_the_hint_wins_changes_no_level() {
+    let cfg = GradeConfig {
+        solve: Budget {
+            nodes: Some(20_000),
+            ..Budget::default()
+        },
+        hint: Budget {
+            nodes: Some(2_000),
+            ..Budget::default()
+        },
+        runs: 6,
+        seed: 3,
+        ..GradeConfig::default()
+    };
+    let all_runs = GradeConfig {
+        person_when_hint_wins: true,
+        ..cfg.clone()
+    };
+    let (mut skipped, mut played) = (0, 0);
+    for id in ["la-belle-lucie", "fan", "house-on-the-hill"] {
+        let spec = game(id).unwrap();
+        for deal in 1..=8 {
+            let lean = grade_deal(spec, deal, &cfg).unwrap();
+            let full = grade_deal(spec, deal, &all_runs).unwrap();
+            assert_eq!(lean.level, full.level, "{id} {deal}");
+            assert_eq!(lean.hint, full.hint, "{id} {deal}");
+            assert_eq!(full.runs, 6);
+            if lean.hint.is_some_and(|h| h.won()) {
+                assert_eq!((lean.runs, lean.person_wins), (0, 0), "{id} {deal}");
+                skipped += 1;
+            } else {
+                assert_eq!(lean.runs, 6, "{id} {deal}");
+                assert_eq!(lean.person_wins, full.person_wins, "{id} {deal}");
+                played += 1;
+            }
+        }
+    }
+    assert!(
+        skipped > 0 && played > 0,
+        "{skipped} skipped, {played} played"
+    );
 }
