@@ -60,8 +60,8 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Opens the store at `path` (creating it), loads the shipped library for
-    /// games with no grades yet, and sets up the in-memory games.
+    /// Opens the store at `path` (creating it), loads the shipped library's
+    /// deals the store lacks, and sets up the in-memory games.
     pub fn open(path: &std::path::Path) -> Result<AppState, store::StoreError> {
         let db = db::Db::open(path, library::load_embedded)?;
         // Searches take whole cores for a second: one core is always left to moves.

@@ -1,6 +1,9 @@
 //! The shipped graded library (`data/library/<game-id>.tsv`, embedded): loaded
-//! into the store on start for each game the store has no grades for, so a
-//! fresh server offers levels at once and a store graded locally is left alone.
+//! into the store on start, so a fresh server offers levels at once. A store
+//! that already has grades gets only the deals it lacks (a newer build ships
+//! more deals; a deal graded locally keeps its local grade), and a store that
+//! holds at least as many grades of a game as the file is not touched, so a
+//! restart costs no writes.
 
 use patience_engine::MAX_DEAL;
 
@@ -29,7 +32,7 @@ pub fn parse(text: &str) -> (Vec<(u64, Level)>, usize) {
     (grades, bad)
 }
 
-/// Loads every embedded library file whose game is known and not yet graded in the store.
+/// Loads every embedded library file of a known game into the store (see the module documentation).
 pub fn load_embedded(store: &mut Store) -> Result<(), StoreError> {
     load(store, LIBRARY)
 }
@@ -44,12 +47,12 @@ pub fn load(store: &mut Store, files: &[(&str, &[u8])]) -> Result<(), StoreError
             tracing::warn!(file = path, "library file for an unknown game; skipped");
             continue;
         }
-        if store.has_grades(game)? {
-            continue;
-        }
         let text = String::from_utf8_lossy(bytes);
         let (grades, bad) = parse(&text);
-        let n = store.put_grades(game, &grades)?;
+        if store.grade_count(game)? >= grades.len() as u64 {
+            continue;
+        }
+        let n = store.add_missing_grades(game, &grades)?;
         if bad > 0 {
             tracing::warn!(
                 file = path,
@@ -98,6 +101,26 @@ mod tests {
             vec![("hard".into(), 1)]
         );
         assert!(!store.has_grades("no-such-game").unwrap());
+    }
+
+    #[test]
+    fn a_newer_library_adds_its_new_deals_and_keeps_local_grades() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("t.db")).unwrap();
+        load(
+            &mut store,
+            &[("krug.tsv", b"deal\tlevel\n1\teasy\n2\teasy\n")],
+        )
+        .unwrap();
+        // Deal 2 regraded locally.
+        store.put_grade("krug", 2, "hard", "{}").unwrap();
+        let newer: &[(&str, &[u8])] =
+            &[("krug.tsv", b"deal\tlevel\n1\teasy\n2\teasy\n3\tmedium\n")];
+        load(&mut store, newer).unwrap();
+        assert_eq!(
+            store.grades("krug").unwrap(),
+            vec![(1, Level::Easy), (2, Level::Hard), (3, Level::Medium)]
+        );
     }
 
     /// The files that ship: every line parses, every file names a game, each

@@ -328,6 +328,38 @@ impl Store {
         Ok(deal.map(|d| d as u64))
     }
 
+    /// Adds grades for deals the store has not graded, leaving every grade
+    /// it holds as it is (a deal graded locally keeps its local grade);
+    /// returns how many were added.
+    pub fn add_missing_grades(
+        &mut self,
+        game: &str,
+        grades: &[(u64, Level)],
+    ) -> Result<usize, StoreError> {
+        let tx = self.conn.transaction()?;
+        let mut added = 0;
+        {
+            let mut st = tx.prepare_cached(
+                "INSERT INTO grades (game, deal, level, detail) VALUES (?1, ?2, ?3, '{}')
+                 ON CONFLICT (game, deal) DO NOTHING",
+            )?;
+            for &(deal, level) in grades {
+                added += st.execute(params![game, deal_to_sql(deal)?, level.as_str()])?;
+            }
+        }
+        tx.commit()?;
+        Ok(added)
+    }
+
+    /// How many deals of this game are graded.
+    pub fn grade_count(&self, game: &str) -> Result<u64, StoreError> {
+        let n: i64 = self
+            .conn
+            .prepare_cached("SELECT COUNT(*) FROM grades WHERE game = ?1")?
+            .query_row([game], |r| r.get(0))?;
+        Ok(u64::try_from(n).unwrap_or(0))
+    }
+
     /// Whether any deal of this game is graded.
     pub fn has_grades(&self, game: &str) -> Result<bool, StoreError> {
         Ok(self
