@@ -129,6 +129,9 @@ const PROBE_NODES: u64 = 300_000;
 /// one full search) won 94 of 104 formerly unknown deals (301..1300), against
 /// 93 for three and four eighths, or two and five.
 const STOCK_PROBE_EIGHTHS: u64 = 5;
+/// Positions of the short full search tried before the playouts while a
+/// face-down stock holds cards (see [`solve_with`]).
+const QUICK_NODES: u64 = 20_000;
 const STOCK_PLAYOUT_EIGHTHS: u64 = 2;
 
 /// Whether a face-down stock still holds cards.
@@ -177,6 +180,32 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
     let (found, spent_nodes, spent_time) = match probe.end {
         End::Won(_) => (probe, 0, std::time::Duration::ZERO),
         _ => {
+            // A short full search first: many positions of the stock games
+            // are lost in a small space (late in a game, most of them), and
+            // proving that takes a few thousand positions, where the playouts
+            // would spend their whole share first.
+            if stock_left(pos) {
+                let quick = search::run(
+                    pos,
+                    &Settings {
+                        budget: Budget {
+                            nodes: Some(
+                                b.nodes
+                                    .map_or(QUICK_NODES, |n| n.saturating_sub(probe.nodes))
+                                    .min(QUICK_NODES),
+                            ),
+                            time: b.time.map(|t| t.saturating_sub(probe.elapsed)),
+                            memory_bytes: b.memory_bytes,
+                        },
+                        mode: Mode::Solve,
+                        dominances: options.dominances,
+                        width: None,
+                    },
+                );
+                if matches!(quick.end, End::Won(_) | End::Exhausted) {
+                    return report(pos, quick, probe.nodes, probe.elapsed);
+                }
+            }
             let played = if stock_left(pos) {
                 playout::run(
                     pos,
