@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""The per-game table of docs/solver.md from the JSON lines of surveys.
+
+    bench/solver/table.py OUTDIR BUDGETS...    (BUDGETS as game=nodes)
+
+Reads OUTDIR/GAME.jsonl (one deal a line, as `patience survey --out` writes
+them) and prints one Markdown row a game: won, lost, unknown, win rates with
+Wilson 95% intervals, CPU ms per deal and positions per CPU second.
+"""
+import json
+import math
+import pathlib
+import sys
+
+
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (100 * (c - h), 100 * (c + h))
+
+
+def pct(sorted_values, q):
+    if not sorted_values:
+        return 0.0
+    i = min(len(sorted_values) - 1, int(math.ceil(q * len(sorted_values))) - 1)
+    return sorted_values[max(i, 0)]
+
+
+def row(path, budget):
+    deals = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    n = len(deals)
+    won = sum(d["result"] == "win" for d in deals)
+    lost = sum(d["result"] == "no-win" for d in deals)
+    unknown = n - won - lost
+    lo, hi = wilson(won, n)
+    dlo, dhi = wilson(won, won + lost)
+    cpu = sorted(d["cpu_milliseconds"] for d in deals)
+    nodes = sum(d["nodes"] for d in deals)
+    rate = nodes / (sum(cpu) / 1000) / 1e6 if sum(cpu) else 0.0
+    first, last = min(d["deal"] for d in deals), max(d["deal"] for d in deals)
+    decided = 100 * won / (won + lost) if won + lost else 0.0
+    return (
+        f"| `{path.stem}` | {first}..{last} | {budget:,} | {won} | {lost} | {unknown} "
+        f"| {100 * won / n:.1f}% ({lo:.1f}–{hi:.1f}) | {decided:.1f}% ({dlo:.1f}–{dhi:.1f}) "
+        f"| {pct(cpu, 0.5):.2f} / {pct(cpu, 0.95):.2f} | {rate:.2f} |"
+    )
+
+
+def main():
+    out = pathlib.Path(sys.argv[1])
+    for arg in sys.argv[2:]:
+        game, budget = arg.split("=")
+        print(row(out / f"{game}.jsonl", int(budget)))
+
+
+if __name__ == "__main__":
+    main()
