@@ -83,27 +83,9 @@ pub fn score_near(pos: &Position, mv: Move, near: Option<&crate::near::Nearness>
     }
 }
 
-/// Sorts `moves` best first (stable: ties keep the engine's order), using
-/// `scratch` so that no node allocates.
-pub fn sort(pos: &Position, moves: &mut [Move], scratch: &mut Vec<(i32, Move)>) {
-    if moves.len() < 2 {
-        return;
-    }
-    scratch.clear();
-    let near = crate::near::applies(pos).then(|| crate::near::nearness(pos));
-    scratch.extend(
-        moves
-            .iter()
-            .map(|&m| (score_near(pos, m, near.as_ref()), m)),
-    );
-    scratch.sort_by_key(|a| std::cmp::Reverse(a.0));
-    for (slot, &(_, m)) in moves.iter_mut().zip(scratch.iter()) {
-        *slot = m;
-    }
-}
-
-/// As [`sort`], for moves that carry something along (the search's child
-/// keys): the same order, the payload kept with its move.
+/// Sorts `moves` best first by [`score_near`] (stable: ties keep the
+/// engine's order), each with what it carries along (the search's child
+/// keys), using `scratch` so that no node allocates.
 pub fn sort_with<T: Copy>(
     pos: &Position,
     moves: &mut [(Move, T)],
@@ -113,9 +95,51 @@ pub fn sort_with<T: Copy>(
         return;
     }
     scratch.clear();
-    scratch.extend(moves.iter().map(|&(m, t)| (score(pos, m), m, t)));
+    let near = crate::near::applies(pos).then(|| crate::near::nearness(pos));
+    scratch.extend(
+        moves
+            .iter()
+            .map(|&(m, t)| (score_near(pos, m, near.as_ref()), m, t)),
+    );
     scratch.sort_by_key(|a| std::cmp::Reverse(a.0));
     for (slot, &(_, m, t)) in moves.iter_mut().zip(scratch.iter()) {
         *slot = (m, t);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use patience_engine::prng::SplitMix64;
+
+    /// The search's order reads nearness where the game builds both ways
+    /// (a merge once dropped it there and cost Nivernaise wins).
+    #[test]
+    fn the_search_order_reads_nearness_in_nivernaise() {
+        let spec = patience_engine::game("nivernaise").unwrap();
+        let mut rng = SplitMix64::new(7);
+        let mut checked = 0;
+        for deal in 1..=4u64 {
+            let mut p = Position::deal(spec, deal).unwrap();
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                assert!(crate::near::applies(&p));
+                let near = crate::near::nearness(&p);
+                let mut with: Vec<(Move, ())> = moves.iter().map(|&m| (m, ())).collect();
+                sort_with(&p, &mut with, &mut Vec::new());
+                let scores: Vec<i32> = with
+                    .iter()
+                    .map(|&(m, _)| score_near(&p, m, Some(&near)))
+                    .collect();
+                assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+                checked += 1;
+                let m = moves[rng.below(moves.len() as u64) as usize];
+                p.apply(m).unwrap();
+            }
+        }
+        assert!(checked > 100);
     }
 }
