@@ -758,20 +758,7 @@ mod tests {
     #[test]
     fn moves_append_and_replace() {
         let (_dir, mut store) = temp_store();
-        let g = StoredGame {
-            uid: "u1".into(),
-            player: "p".into(),
-            game: "fan".into(),
-            deal: 3,
-            level: "any".into(),
-            moves: String::new(),
-            redo: String::new(),
-            move_count: 0,
-            created_ms: 1,
-            updated_ms: 1,
-            finished: false,
-            elapsed_ms: 0,
-        };
+        let g = new_row("u1");
         store.insert_game(&g).unwrap();
         let up = |moves, n| GameUpdate {
             uid: "u1".into(),

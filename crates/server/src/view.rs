@@ -236,17 +236,16 @@ pub fn legal(pos: &Position, mv: Move) -> Legal {
 mod tests {
     use super::*;
 
+    const META: Meta<'static> = Meta {
+        uid: "u",
+        level: "any",
+        elapsed_ms: 0,
+    };
+
     #[test]
     fn foundations_say_what_opens_them() {
         let game = Game::new(patience_engine::game("nivernaise").unwrap(), 1).unwrap();
-        let s = state(
-            &game,
-            &Meta {
-                uid: "u",
-                level: "any",
-                elapsed_ms: 0,
-            },
-        );
+        let s = state(&game, &META);
         let base = |name: &str| {
             let p = s.piles.iter().find(|p| p.name == name).unwrap();
             p.base.as_ref().map(|b| (b.rank, b.suit.as_deref()))
@@ -260,14 +259,7 @@ mod tests {
     fn the_stock_is_sent_as_a_count_only() {
         for spec in patience_engine::games() {
             let game = Game::new(spec, 7).unwrap();
-            let s = state(
-                &game,
-                &Meta {
-                    uid: "u",
-                    level: "any",
-                    elapsed_ms: 0,
-                },
-            );
+            let s = state(&game, &META);
             let total: usize = s.piles.iter().map(|p| p.count).sum();
             assert_eq!(total, spec.card_count(), "{}", spec.id);
             for p in &s.piles {
