@@ -463,7 +463,9 @@ async fn catalogue_rules_pages_and_levels() {
     let db = temp_db();
     {
         let store = Store::open(&db.path).unwrap();
-        store.put_grade("fan", 42, "easy", "{}").unwrap();
+        // A deal graded here, beyond the shipped library (which has no
+        // Medium Fan deal): the store keeps it beside the library's deals.
+        store.put_grade("fan", 987_654, "medium", "{}").unwrap();
     }
     let server = Server::start(&db.path).await;
     let mut p = Player::new(&server.url);
@@ -472,16 +474,17 @@ async fn catalogue_rules_pages_and_levels() {
     let games = games.as_array().unwrap();
     assert_eq!(games.len(), patience_engine::games().len());
     let fan = games.iter().find(|g| g["id"] == json!("fan")).unwrap();
-    assert_eq!(fan["levels"], json!(["any", "easy"]));
-    let (status, s) = p.post("/api/games/fan/new", json!({"level": "easy"})).await;
+    assert_eq!(fan["levels"], json!(["any", "easy", "medium", "hard"]));
+    let (status, s) = p.post("/api/games/fan/new", json!({"level": "medium"})).await;
     assert_eq!(status, StatusCode::CREATED, "{s}");
     assert_eq!(
         (s["deal"].clone(), s["level"].clone()),
-        (json!(42), json!("easy"))
+        (json!(987_654), json!("medium"))
     );
-    let (status, body) = p.post("/api/games/fan/new", json!({"level": "hard"})).await;
+    // Krug's library holds no Medium deal.
+    let (status, body) = p.post("/api/games/krug/new", json!({"level": "medium"})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(body["error"].as_str().unwrap().contains("hard"));
+    assert!(body["error"].as_str().unwrap().contains("medium"));
     let (status, s) = p.post("/api/games/fan/new", json!({})).await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(s["level"], json!("any"));
