@@ -475,14 +475,18 @@ async fn catalogue_rules_pages_and_levels() {
     assert_eq!(games.len(), patience_engine::games().len());
     let fan = games.iter().find(|g| g["id"] == json!("fan")).unwrap();
     assert_eq!(fan["levels"], json!(["any", "easy", "medium", "hard"]));
-    let (status, s) = p.post("/api/games/fan/new", json!({"level": "medium"})).await;
+    let (status, s) = p
+        .post("/api/games/fan/new", json!({"level": "medium"}))
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{s}");
     assert_eq!(
         (s["deal"].clone(), s["level"].clone()),
         (json!(987_654), json!("medium"))
     );
     // Krug's library holds no Medium deal.
-    let (status, body) = p.post("/api/games/krug/new", json!({"level": "medium"})).await;
+    let (status, body) = p
+        .post("/api/games/krug/new", json!({"level": "medium"}))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body["error"].as_str().unwrap().contains("medium"));
     let (status, s) = p.post("/api/games/fan/new", json!({})).await;
