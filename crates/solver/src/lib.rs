@@ -183,7 +183,9 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
             // A short full search first: many positions of the stock games
             // are lost in a small space (late in a game, most of them), and
             // proving that takes a few thousand positions, where the playouts
-            // would spend their whole share first.
+            // would spend their whole share first. Its positions count
+            // against the budget like every pass's.
+            let (mut quick_nodes, mut quick_elapsed) = (0, Duration::ZERO);
             if stock_left(pos) {
                 let quick = search::run(
                     pos,
@@ -205,6 +207,7 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
                 if matches!(quick.end, End::Won(_) | End::Exhausted) {
                     return report(pos, quick, probe.nodes, probe.elapsed);
                 }
+                (quick_nodes, quick_elapsed) = (quick.nodes, quick.elapsed);
             }
             let played = if stock_left(pos) {
                 playout::run(
@@ -237,8 +240,10 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
                 };
                 return report(pos, found, probe.nodes, probe.elapsed);
             }
-            let (probe_nodes, probe_elapsed) =
-                (probe.nodes + played.nodes, probe.elapsed + played.elapsed);
+            let (probe_nodes, probe_elapsed) = (
+                probe.nodes + quick_nodes + played.nodes,
+                probe.elapsed + quick_elapsed + played.elapsed,
+            );
             let rest = Budget {
                 nodes: b.nodes.map(|n| n.saturating_sub(probe_nodes)),
                 time: b.time.map(|t| t.saturating_sub(probe_elapsed)),
