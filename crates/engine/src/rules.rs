@@ -17,18 +17,50 @@ use crate::position::Position;
 use crate::spec::{Draw, EmptyPile, StockAction};
 use crate::tables::{bit, CardSet};
 
-/// For each card, where it could go now: tableau piles (bits of their pile
-/// id) and foundations (bits of their foundation number), interchangeable
-/// foundations already left out.
+/// Where cards could go now, kept per pile rather than per card: a few
+/// card sets that a card's destinations are read off ([`Targets::foundations`],
+/// [`Position::tableau_targets`]). A move list asks this of the dozen or so
+/// top cards only, so filling a table for all 56 cards at every call (as
+/// the first version did: half a kilobyte cleared and scattered into per
+/// node) cost more than finding the piles of the rare card that has
+/// somewhere to go.
 struct Targets {
-    tableau: [u64; Card::COUNT],
-    foundation: [u16; Card::COUNT],
+    /// `home[i]`: the cards foundation `i` takes now (0 for a foundation
+    /// that is full, or interchangeable with an earlier one).
+    home: [CardSet; MAX_FOUNDATIONS],
+    /// The union of `home`: the cards some foundation takes now.
+    home_any: CardSet,
+    /// The cards on top of the tableau piles.
+    tops: CardSet,
+    /// The cards some tableau top takes now.
+    onto_any: CardSet,
     /// Foundations that are the first of their interchangeable kind.
     canonical_foundations: u16,
     first_empty: Option<PileId>,
     first_free_cell: Option<PileId>,
     /// The cards the player may put on an empty tableau pile now.
     empty_takes: CardSet,
+}
+
+/// More foundations than any game has (foundation sets are bits of a `u16`).
+const MAX_FOUNDATIONS: usize = 16;
+
+impl Targets {
+    /// The foundations that take `card` now, as bits of their number, the
+    /// interchangeable ones left out.
+    #[inline]
+    fn foundations(&self, card: Card, count: usize) -> u16 {
+        if self.home_any & bit(card) == 0 {
+            return 0;
+        }
+        let mut fs = 0;
+        for (i, &takes) in self.home[..count].iter().enumerate() {
+            if takes & bit(card) != 0 {
+                fs |= 1 << i;
+            }
+        }
+        fs
+    }
 }
 
 /// Why a move is not legal in a position.
@@ -77,19 +109,21 @@ impl Position {
         );
         out.clear();
         let l = self.layout;
-        let mut targets = Targets {
-            tableau: [0; Card::COUNT],
-            foundation: [0; Card::COUNT],
-            canonical_foundations: 0,
-            first_empty: None,
-            first_free_cell: None,
-            empty_takes: 0,
-        };
-        self.find_targets(&mut targets);
-        for t in l.tableau_ids() {
-            let top = self.tops[t.index()];
-            if top != 0 {
-                self.push_tableau_steps(t, Card::from_byte(top), &targets, out);
+        let targets = self.find_targets();
+        // Most fan tops can go nowhere: a top card that no foundation, no
+        // other top, no empty pile and no cell takes (and that carries no run
+        // along) has no step, and its pile is passed over at the cost of one
+        // test. Bit 0 is no card: an empty pile is never a source.
+        let movable = if self.spec.moves_runs || targets.first_free_cell.is_some() {
+            CardSet::MAX
+        } else {
+            targets.home_any
+                | targets.onto_any
+                | targets.first_empty.map_or(0, |_| targets.empty_takes)
+        } & !1;
+        for (i, &top) in self.tops[..l.tableau as usize].iter().enumerate() {
+            if movable & 1 << top != 0 {
+                self.push_tableau_steps(PileId(i as u8), Card::from_byte(top), &targets, out);
             }
         }
         if self.spec.foundation_returns {
@@ -119,33 +153,36 @@ impl Position {
         }
     }
 
-    /// Where each card could go now, into `t` (fresh).
-    fn find_targets(&self, t: &mut Targets) {
+    /// Where cards could go now (see [`Targets`]).
+    #[inline]
+    fn find_targets(&self) -> Targets {
         let l = self.layout;
         let tb = self.tables;
-        t.first_free_cell = l.cell_ids().find(|&c| self.piles[c.index()].is_empty());
-        // As `tableau_takes` says of an empty pile.
-        t.empty_takes = match self.spec.empty_pile {
-            EmptyPile::TakesKing => tb.tops,
-            EmptyPile::TakesWasteThenStockThenAny
-                if self.waste().is_empty() && self.stock().is_empty() =>
-            {
-                CardSet::MAX
-            }
-            _ => 0,
+        let mut t = Targets {
+            home: [0; MAX_FOUNDATIONS],
+            home_any: 0,
+            tops: 0,
+            onto_any: 0,
+            canonical_foundations: 0,
+            first_empty: None,
+            first_free_cell: l.cell_ids().find(|&c| self.piles[c.index()].is_empty()),
+            // As `tableau_takes` says of an empty pile.
+            empty_takes: match self.spec.empty_pile {
+                EmptyPile::TakesKing => tb.tops,
+                EmptyPile::TakesWasteThenStockThenAny
+                    if self.waste().is_empty() && self.stock().is_empty() =>
+                {
+                    CardSet::MAX
+                }
+                _ => 0,
+            },
         };
-        for id in l.tableau_ids() {
-            match self.tops[id.index()] {
-                0 => {
-                    t.first_empty.get_or_insert(id);
-                }
-                top => {
-                    let mut cards = tb.onto[Card::from_byte(top).index()];
-                    while cards != 0 {
-                        t.tableau[cards.trailing_zeros() as usize] |= 1 << id.0;
-                        cards &= cards - 1;
-                    }
-                }
+        for (i, &top) in self.tops[..l.tableau as usize].iter().enumerate() {
+            if top == 0 {
+                t.first_empty.get_or_insert(PileId(i as u8));
+            } else {
+                t.tops |= bit(Card::from_byte(top));
+                t.onto_any |= tb.onto[Card::from_byte(top).index()];
             }
         }
         for (i, f) in l.foundation_ids().enumerate() {
@@ -181,11 +218,48 @@ impl Position {
                     cards = 0;
                 }
             }
-            while cards != 0 {
-                t.foundation[cards.trailing_zeros() as usize] |= 1 << i;
-                cards &= cards - 1;
-            }
+            t.home[i] = cards;
+            t.home_any |= cards;
         }
+        t
+    }
+
+    /// The tableau piles whose top card takes `card` now, as bits of their
+    /// pile id (empty piles are not among them). Most cards have none, and
+    /// the cards `card` builds on that lie on top somewhere say so without
+    /// looking at the piles.
+    #[inline]
+    fn tableau_targets(&self, card: Card, targets: &Targets) -> u64 {
+        let mut on = self.tables.takers[card.index()] & targets.tops;
+        let mut ts = 0;
+        while on != 0 {
+            ts |= self.piles_topped_by(on.trailing_zeros() as u8);
+            on &= on - 1;
+        }
+        ts
+    }
+
+    /// The tableau piles whose top card has [`Card::byte`] `b` (never 0),
+    /// as bits of their pile id: the cached tops compared eight at a time
+    /// (a byte of `x ^ b·0x01…01` is zero where the top is `b`; the exact
+    /// zero-byte test sets its high bit, and one multiply gathers the eight
+    /// high bits into a byte). Branch-free: which pile holds a card is
+    /// anyone's guess, and a mispredicted branch per pile cost more.
+    #[inline]
+    fn piles_topped_by(&self, b: u8) -> u64 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let ones = 0x0101_0101_0101_0101 * b as u64;
+        let mut piles = 0;
+        let n = self.layout.tableau as usize;
+        for (c, chunk) in self.tops[..n.next_multiple_of(8)]
+            .chunks_exact(8)
+            .enumerate()
+        {
+            let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ ones;
+            let zero = !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+            piles |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * c);
+        }
+        piles
     }
 
     /// Where runs move: the tableau piles that take some card of the run on
@@ -198,7 +272,7 @@ impl Position {
         let mut k = 1;
         while k < len && self.is_run_link(pile[len - k - 1], pile[len - k]) {
             k += 1;
-            ts |= targets.tableau[pile[len - k].index()];
+            ts |= self.tableau_targets(pile[len - k], targets);
         }
         ts
     }
@@ -208,7 +282,7 @@ impl Position {
     #[inline]
     fn push_tableau_steps(&self, from: PileId, card: Card, targets: &Targets, out: &mut Vec<Move>) {
         let l = self.layout;
-        let mut fs = targets.foundation[card.index()];
+        let mut fs = targets.foundations(card, l.foundations as usize);
         while fs != 0 {
             let i = fs.trailing_zeros() as u8;
             fs &= fs - 1;
@@ -217,7 +291,7 @@ impl Position {
                 to: l.foundation(i),
             });
         }
-        let mut ts = targets.tableau[card.index()];
+        let mut ts = self.tableau_targets(card, targets);
         if self.spec.moves_runs {
             ts |= self.run_base_targets(from, targets);
         }
@@ -252,7 +326,7 @@ impl Position {
         let from_tableau = matches!(from_kind, Some(PileKind::Tableau(_)));
         let from_foundation = matches!(from_kind, Some(PileKind::Foundation(_)));
         if !from_foundation {
-            let mut fs = targets.foundation[card.index()];
+            let mut fs = targets.foundations(card, l.foundations as usize);
             while fs != 0 {
                 let i = fs.trailing_zeros() as u8;
                 fs &= fs - 1;
@@ -265,7 +339,7 @@ impl Position {
         if matches!(from_kind, Some(PileKind::Cell(_))) {
             return;
         }
-        let mut ts = targets.tableau[card.index()];
+        let mut ts = self.tableau_targets(card, targets);
         if self.spec.moves_runs && from_tableau {
             ts |= self.run_base_targets(from, targets);
         }
@@ -309,7 +383,7 @@ impl Position {
         for from in l.tableau_ids() {
             let pile = self.pile(from);
             for (index, &card) in pile.iter().enumerate().take(pile.len().saturating_sub(1)) {
-                let mut fs = targets.foundation[card.index()];
+                let mut fs = targets.foundations(card, l.foundations as usize);
                 while fs != 0 {
                     let i = fs.trailing_zeros() as u8;
                     fs &= fs - 1;
@@ -319,7 +393,7 @@ impl Position {
                         to: l.foundation(i),
                     });
                 }
-                let mut ts = targets.tableau[card.index()];
+                let mut ts = self.tableau_targets(card, targets);
                 while ts != 0 {
                     let to = PileId(ts.trailing_zeros() as u8);
                     ts &= ts - 1;
@@ -556,6 +630,81 @@ mod tests {
             }
         }
         out
+    }
+
+    /// Every legal move by the rule functions alone, in the documented
+    /// order: each source pile in pile order (tableau, foundations that give
+    /// cards back, cells, reserve, waste) to the foundations, then the
+    /// tableau, then the cells, each in pile order, leaving out a
+    /// destination interchangeable with an earlier one; then the draws, the
+    /// deal and the redeal.
+    fn moves_by_rule(pos: &Position) -> Vec<Move> {
+        let l = pos.layout;
+        let first_empty = l.tableau_ids().find(|&t| pos.pile(t).is_empty());
+        let first_free_cell = l.cell_ids().find(|&c| pos.pile(c).is_empty());
+        let mut out = Vec::new();
+        let sources = l
+            .tableau_ids()
+            .chain(l.foundation_ids().filter(|&f| pos.canonical_target(f)))
+            .chain(l.cell_ids())
+            .chain(l.reserve)
+            .chain(l.waste);
+        for from in sources {
+            let destinations = l
+                .foundation_ids()
+                .filter(|&f| pos.canonical_target(f))
+                .chain(
+                    l.tableau_ids()
+                        .filter(|&t| !pos.pile(t).is_empty() || Some(t) == first_empty),
+                )
+                .chain(first_free_cell);
+            for to in destinations {
+                let mv = Move::Step { from, to };
+                if pos.check(mv).is_ok() {
+                    out.push(mv);
+                }
+            }
+        }
+        if pos.draw_available() {
+            out.extend(draws_by_rule(pos));
+        }
+        for mv in [Move::Deal, Move::Redeal] {
+            if pos.check(mv).is_ok() {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    /// The move list read off the targets is the rules' list, move for move
+    /// and in order, along random games of every game (the search's node
+    /// counts depend on the order, not only on the set).
+    #[test]
+    fn the_move_list_is_the_rules_list_in_order() {
+        let mut compared = 0;
+        for g in crate::games() {
+            for deal in 1..=12 {
+                let mut p = Position::deal(g, deal).unwrap();
+                let mut rng = SplitMix64::new(deal ^ 0x5eed);
+                for _ in 0..400 {
+                    let moves = p.legal_moves();
+                    assert_eq!(
+                        moves,
+                        moves_by_rule(&p),
+                        "{} deal {deal}\n{}",
+                        g.id,
+                        p.to_text()
+                    );
+                    compared += moves.len();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.apply(moves[rng.below(moves.len() as u64) as usize])
+                        .unwrap();
+                }
+            }
+        }
+        assert!(compared > 20_000, "{compared}");
     }
 
     #[test]

@@ -72,6 +72,9 @@ pub(crate) fn follows_on_foundation(
 pub(crate) struct RuleTables {
     /// `onto[top]`: the cards that may be built on `top` in the tableau.
     pub onto: [CardSet; Card::COUNT],
+    /// `takers[card]`: the cards `card` may be built on in the tableau
+    /// (`onto` read the other way round).
+    pub takers: [CardSet; Card::COUNT],
     /// `next[f][top]`: the cards foundation `f` takes after `top`; the index
     /// [`Card::COUNT`] stands for the empty foundation.
     pub next: Vec<[CardSet; Card::COUNT + 1]>,
@@ -87,10 +90,12 @@ impl RuleTables {
     fn of(spec: &GameSpec) -> RuleTables {
         let deck: Vec<Card> = spec.pack();
         let mut onto = [0; Card::COUNT];
+        let mut takers = [0; Card::COUNT];
         for &top in &deck {
             for &card in &deck {
                 if builds_on(spec, top, card) {
                     onto[top.index()] |= bit(card);
+                    takers[card.index()] |= bit(top);
                 }
             }
         }
@@ -122,6 +127,7 @@ impl RuleTables {
             .fold(0, |m, &c| m | bit(c));
         RuleTables {
             onto,
+            takers,
             next,
             same_rule_before,
             tops,
@@ -152,6 +158,8 @@ mod tests {
                 for card in g.pack() {
                     let onto = t.onto[top.index()] & bit(card) != 0;
                     assert_eq!(onto, builds_on(g, top, card), "{} {card} on {top}", g.id);
+                    let takes = t.takers[card.index()] & bit(top) != 0;
+                    assert_eq!(takes, onto, "{} {top} takes {card}", g.id);
                     for (f, rule) in g.foundations.iter().enumerate() {
                         let next = t.next[f][top.index()] & bit(card) != 0;
                         let rule_says = follows_on_foundation(g, rule, Some(top), card);
