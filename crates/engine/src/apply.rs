@@ -59,6 +59,29 @@ impl Position {
         Ok(self.apply_unchecked(mv, n))
     }
 
+    /// Plays a move that [`Position::legal_moves_into`] listed for this very
+    /// position, without checking it again: the search plays tens of millions
+    /// of the engine's own moves, and [`Position::check`] would only say again
+    /// what the move list already said. The rules stay here: the list is
+    /// made by the engine, and the number of cards a step carries is worked
+    /// out as `check` does. A move from anywhere else (a player, a file, a
+    /// position the move was not listed for) must go through
+    /// [`Position::apply`]; debug builds check this one too.
+    pub fn play_generated(&mut self, mv: Move) -> Undo {
+        debug_assert!(
+            self.legal_moves().contains(&mv),
+            "{mv:?} was not generated for this position"
+        );
+        let n = match mv {
+            Move::Step { from, to } if self.spec.moves_runs && to.0 < self.layout.tableau => {
+                self.run_onto(from, to).unwrap_or(1)
+            }
+            Move::Step { .. } | Move::Draw { .. } => 1,
+            Move::Deal | Move::Redeal => 0,
+        };
+        self.apply_unchecked(mv, n)
+    }
+
     fn apply_unchecked(&mut self, mv: Move, n: usize) -> Undo {
         let mut undo = Undo {
             mv,
@@ -328,6 +351,44 @@ fn sort_cards(cards: &mut Vec<Card>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The unchecked path plays every generated move exactly as the checked
+    /// one: the same position, hash and cached tops, and an undo that
+    /// restores the same position, along random games of every game.
+    #[test]
+    fn a_generated_move_plays_alike_checked_or_not() {
+        let mut compared = 0;
+        for g in crate::games() {
+            for deal in 1..=10u64 {
+                let mut p = Position::deal(g, deal).unwrap();
+                let mut rng = SplitMix64::new(deal ^ 0xa11);
+                for _ in 0..300 {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in &moves {
+                        let (mut checked, mut unchecked) = (p.clone(), p.clone());
+                        let cu = checked.apply(m).unwrap();
+                        let uu = unchecked.play_generated(m);
+                        assert_eq!(checked, unchecked, "{} deal {deal} {m:?}", g.id);
+                        assert_eq!(checked.hash(), unchecked.hash());
+                        assert_eq!(checked.tops, unchecked.tops);
+                        checked.undo(&cu);
+                        unchecked.undo(&uu);
+                        assert_eq!(checked, p);
+                        assert_eq!(unchecked, p);
+                        assert_eq!(unchecked.hash(), p.hash());
+                        assert_eq!(unchecked.tops, p.tops);
+                        compared += 1;
+                    }
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    p.apply(m).unwrap();
+                }
+            }
+        }
+        assert!(compared > 50_000, "{compared}");
+    }
 
     #[test]
     fn counting_sort_sorts_like_sort() {
