@@ -213,6 +213,17 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
                 keyer.pop();
                 path.pop();
             }
+            // The siblings still to try were prefetched when their parent was
+            // expanded, but the subtree just left has likely pushed their
+            // slots out of the cache since: ask for them again, all at once,
+            // so their misses overlap instead of coming one after another.
+            if let Some(parent) = frames.last() {
+                for &(_, key) in &moves[parent.next..parent.end] {
+                    if let Some(key) = key {
+                        table.prefetch(key);
+                    }
+                }
+            }
             continue;
         }
         let (mv, child_key) = moves[frame.next];
@@ -245,13 +256,8 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         }
         let outside =
             (mv == Move::Redeal && shuffled && known.is_none()).then(|| keyer.outside_tableau());
-        let undo = match pos.apply(mv) {
-            Ok(u) => u,
-            Err(e) => {
-                debug_assert!(false, "the engine refused its own move {mv:?}: {e}");
-                continue;
-            }
-        };
+        // The engine listed `mv` for this very position: no need to check it again.
+        let undo = pos.play_generated(mv);
         let inserted = match (mv, known) {
             (Move::Step { from, to }, Some(known)) => {
                 let _key = keyer.push_step(&pos, from, to);
