@@ -213,17 +213,6 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
                 keyer.pop();
                 path.pop();
             }
-            // The siblings still to try were prefetched when their parent was
-            // expanded, but the subtree just left has likely pushed their
-            // slots out of the cache since: ask for them again, all at once,
-            // so their misses overlap instead of coming one after another.
-            if let Some(parent) = frames.last() {
-                for &(_, key) in &moves[parent.next..parent.end] {
-                    if let Some(key) = key {
-                        table.prefetch(key);
-                    }
-                }
-            }
             continue;
         }
         let (mv, child_key) = moves[frame.next];
