@@ -18,6 +18,7 @@
 //! `heuristic` the fallback hint; `levels` the person-like player and grading.
 //! Every move comes from the engine: no rule is written here.
 
+pub mod dead_two_deck;
 pub mod dominance;
 pub mod heuristic;
 pub mod levels;
