@@ -28,6 +28,7 @@ pub mod plan;
 pub mod playout;
 pub mod search;
 pub mod state;
+pub mod suit_blind;
 pub mod table;
 
 pub use plan::Plan;
