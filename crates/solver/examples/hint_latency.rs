@@ -7,7 +7,8 @@
 //! every EVERY-th position (default 10) is hinted with the site's budget (1 s).
 //! When the player sees nothing to do, a random legal move goes on. Prints, per game and overall, the
 //! median and 95th percentile latency, the share under 100 ms, and how the
-//! hints were answered (solution, heuristic, no win).
+//! hints were answered (solution, heuristic, no win). With `HINT_SLOW` set
+//! in the environment, each hint of 100 ms or more is listed on stderr.
 
 use std::time::{Duration, Instant};
 
@@ -61,7 +62,11 @@ fn main() {
                 if ply % every == 0 && !pos.is_won() {
                     let t = Instant::now();
                     let h = hint(&pos, &budget);
-                    times.push(t.elapsed().as_secs_f64() * 1000.0);
+                    let ms = t.elapsed().as_secs_f64() * 1000.0;
+                    times.push(ms);
+                    if ms >= 100.0 && std::env::var_os("HINT_SLOW").is_some() {
+                        eprintln!("slow: {} deal {deal} ply {ply} {ms:.0} ms {h:?}", g.id);
+                    }
                     match h {
                         Hint::Solution(_) => sol += 1,
                         Hint::Heuristic(_) => heur += 1,

@@ -365,6 +365,7 @@ mod tests {
                 }
             }
         }
+        eprintln!("{dead} dead of {seen}");
         assert!(dead > seen / 10, "{dead} dead of {seen}");
     }
 
