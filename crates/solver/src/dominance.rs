@@ -55,6 +55,10 @@
 //! suit. (With runs, `x` could ride along on the card under it, so the test
 //! is off in the sequences variant.)
 //!
+//! In the last deal of the two-deck games built down in suit, the test of
+//! [`crate::dead_two_deck`] runs instead: both copies of a card count, and
+//! the waste is a pile too.
+//!
 //! **Lone card** ([`drop_lone_card_moves`]). Under the same conditions, but
 //! only where emptied fans stay empty (not Fan), a card `x` that is alone in
 //! its fan never needs to move onto another fan. Rewrite any line that puts
@@ -68,6 +72,7 @@
 //! same way (docs/solver.md); it cuts the plain search of a deal 5 to 12
 //! times.
 
+use crate::dead_two_deck;
 use patience_engine::{
     Build, Card, Direction, Draw, EmptyPile, Move, PileId, PileKind, Position, Suit,
 };
@@ -234,8 +239,14 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
     None
 }
 
-/// Whether the dead-position test applies to this game at this moment.
+/// Whether a dead-position test applies to this game at this moment: the
+/// one-deck test here, or the two-deck one of [`crate::dead_two_deck`].
 pub fn dead_test_applies(pos: &Position) -> bool {
+    one_deck_test_applies(pos) || dead_two_deck::applies(pos)
+}
+
+/// Whether the one-deck dead-position test applies.
+fn one_deck_test_applies(pos: &Position) -> bool {
     let spec = pos.spec();
     let draw_left = !pos.draw_used() && spec.draw != Draw::Never;
     pos.redeals_left() == 0
@@ -256,7 +267,7 @@ pub fn dead_test_applies(pos: &Position) -> bool {
 /// Drops from `moves` the moves of a fan's lone card onto another fan, where
 /// they never help (see the module documentation).
 pub fn drop_lone_card_moves(pos: &Position, moves: &mut Vec<Move>) {
-    if pos.spec().empty_pile != EmptyPile::Stays || !dead_test_applies(pos) {
+    if pos.spec().empty_pile != EmptyPile::Stays || !one_deck_test_applies(pos) {
         return;
     }
     let layout = pos.layout();
@@ -269,7 +280,10 @@ pub fn drop_lone_card_moves(pos: &Position, moves: &mut Vec<Move>) {
 
 /// A proof that the position cannot be won (see the module documentation).
 pub fn is_dead(pos: &Position) -> bool {
-    if !dead_test_applies(pos) {
+    if dead_two_deck::applies(pos) {
+        return dead_two_deck::is_dead(pos);
+    }
+    if !one_deck_test_applies(pos) {
         return false;
     }
     let places = Places::of(pos);
@@ -286,11 +300,13 @@ pub fn is_dead(pos: &Position) -> bool {
 /// A card to a foundation adds none, unless it starts a foundation whose
 /// base decides the sequence (Krug): then everything is looked at again.
 /// The search asks this at every new position instead of the full test.
+/// The two-deck test is always run in full: there a card going home can
+/// kill a position too (its copy was the one target of a card still out).
 pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
     let Move::Step { to, .. } = mv else {
         return is_dead(pos);
     };
-    if !parent_alive {
+    if !parent_alive || pos.spec().decks == 2 {
         return is_dead(pos);
     }
     match pos.layout().kind(to) {

@@ -39,7 +39,8 @@ pub enum Mode {
 pub struct Settings {
     pub budget: Budget,
     pub mode: Mode,
-    /// Use the dominances of [`crate::dominance`] (off only to test them).
+    /// Use the dominances of [`crate::dominance`] and the suit-blind key of
+    /// [`crate::suit_blind`] (off only to test them).
     pub dominances: bool,
     /// Try only this many of each position's best-ordered moves: a quick,
     /// incomplete probe for a win (its exhaustion proves nothing).
@@ -92,7 +93,7 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     let begun = Instant::now();
     let budget = &settings.budget;
     let mut pos = start.clone();
-    let mut keyer = Keyer::new(&pos);
+    let mut keyer = Keyer::with_classes(&pos, settings.dominances);
     let mut table = Table::new(budget.memory_bytes);
     // Each move to try, with the key of the position it leads to when that
     // is known before playing it (a plain step: see `Keyer::child_key`).

@@ -31,7 +31,11 @@
 use std::sync::OnceLock;
 
 use patience_engine::prng::{mix64, SplitMix64};
-use patience_engine::{Card, EmptyPile, Gather, Move, PileId, PileKind, Position, StockAction};
+use patience_engine::{
+    Card, EmptyPile, GameSpec, Gather, Move, PileId, PileKind, Position, StockAction,
+};
+
+use crate::suit_blind;
 
 /// Highest pile height with its own keys; higher cards reuse them (a pile of
 /// more than 128 cards cannot occur: the largest pack is 104).
@@ -51,6 +55,26 @@ fn keys() -> &'static Keys {
         let mut rng = SplitMix64::new(0x5eed_5017_e4c0_ffee);
         let card = (0..HEIGHTS * 56)
             .map(|_| (rng.next_u64() as u128) << 64 | rng.next_u64() as u128)
+            .collect();
+        Keys { card }
+    })
+}
+
+/// The keys for `spec`: where suits never matter ([`suit_blind`]), each
+/// card takes the keys of its stand-in, so a card hashes by rank and colour.
+fn keys_for(spec: &GameSpec) -> &'static Keys {
+    static BLIND: OnceLock<Keys> = OnceLock::new();
+    if !suit_blind::applies(spec) {
+        return keys();
+    }
+    BLIND.get_or_init(|| {
+        let plain = &keys().card;
+        let card = (0..HEIGHTS * 56)
+            .map(|i| {
+                let (h, c) = (i / 56, i % 56);
+                let c = Card::from_index(c).map_or(c, |c| suit_blind::stand_in(c).index());
+                plain[h * 56 + c]
+            })
             .collect();
         Keys { card }
     })
@@ -113,7 +137,7 @@ impl Canon {
 
     /// The canonical key of `pos`.
     pub fn key(&self, pos: &Position) -> Key {
-        let k = keys();
+        let k = keys_for(pos.spec());
         let layout = pos.layout();
         let free = tableau_order_free(pos);
         let mut total: u128 = finish(
@@ -194,11 +218,17 @@ pub struct Keyer {
 
 impl Keyer {
     pub fn new(pos: &Position) -> Keyer {
+        Keyer::with_classes(pos, true)
+    }
+
+    /// As [`Keyer::new`], but with `suit_blind` false every card hashes as
+    /// itself even where suits never matter (to test [`suit_blind`]).
+    pub fn with_classes(pos: &Position, suit_blind: bool) -> Keyer {
         let n = pos.piles().len();
         let spec = pos.spec();
         let mut k = Keyer {
             canon: Canon::new(pos),
-            keys: keys(),
+            keys: if suit_blind { keys_for(spec) } else { keys() },
             lens: vec![0; n],
             tops: vec![None; n],
             sums: vec![0; n],

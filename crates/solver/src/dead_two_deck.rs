@@ -1,0 +1,504 @@
+//! Dead positions of the two-deck games built down in suit, in their last
+//! deal: Krakowski, Novomanernaya, House in the Woods, Fan Layout, Swallows.
+//!
+//! **The rule.** Call a set `S` of cards lying in piles (fans, and the waste
+//! where there is one) *stuck* when every card `x` of `S` has both of these:
+//!
+//! 1. *it cannot go home first:* some lower card `y` of `x`'s suit has both
+//!    copies off the foundations and each copy lies under a card of `S` in
+//!    its pile;
+//! 2. *it cannot leave by the table first:* every copy of the card one rank
+//!    above `x` in suit (the only card the build rule lets `x` onto) that is
+//!    not on a foundation lies under a card of `S` in its pile; a king has no
+//!    such card.
+//!
+//! If a stuck set is not empty, the position is lost. Take the first move of
+//! any line of play that moves a card of `S` off its pile. Until then every
+//! card of `S` lies where it lay, and so does every card under one (only a
+//! pile's top card moves, and nothing is ever slid under a card). So, at
+//! that move, the copies of (1)'s `y` are both still buried and off the
+//! foundations: `x`'s foundation cannot show the card below `x`, for a
+//! foundation builds up in suit from the ace through `y`. And every copy of
+//! the card above `x` is buried or home (foundations never give a card back):
+//! none is a fan top to take `x`. No other way off is left: cards move one at
+//! a time (no runs), an emptied fan is never filled by the player (it stays
+//! empty, or takes the stock's next card at once), nothing is built on the
+//! waste, there are no cells, no draw is left and no redeal gathers the
+//! cards. So no such move exists, the cards of (1) never reach their
+//! foundations, and the game is not won. A card in the stock is never in `S`
+//! and never counts as buried: it comes out in the stock's order, to the waste
+//! or to a fan.
+//!
+//! **Finding one.** Only the highest member of a pile buries anything: the
+//! cards under it. So the test peels each pile from its top: the pile's top
+//! card is the first candidate; while a pile's candidate passes (1) or (2)
+//! (it may leave), it is dropped and the card under it becomes the candidate,
+//! no longer buried. When no candidate can be dropped, the candidates left
+//! form a stuck set: each fails (1) and (2) given exactly the cards under
+//! the candidates, which are the buried ones. If every pile is peeled to the
+//! bottom, no stuck set exists (dropping a card is right whatever was
+//! dropped before, for a card that may leave while more cards are buried may
+//! leave when fewer are), and the position is not judged dead.
+//!
+//! With one deck this is the one-deck test of [`crate::dominance`] made
+//! transitive; with two decks a card over one copy of a lower card is not
+//! enough: the other copy may open the foundation. The classic two-deck case:
+//! a king lying on both aces of its suit, or a king on one ace in the waste
+//! while the other ace lies under a queen whose kings are both buried.
+
+use patience_engine::{Build, Card, Direction, Draw, EmptyPile, PileId, Position, Suit};
+
+/// Most piles the test looks at (House in the Woods has 35 fans). Each
+/// pile's cards are tracked as bits of a `u128` (a two-deck pack is 104
+/// cards, so no pile is longer).
+const MAX_PILES: usize = 48;
+
+/// Whether the test applies to this game at this moment (see the module
+/// documentation for why each condition is needed).
+pub fn applies(pos: &Position) -> bool {
+    let spec = pos.spec();
+    let layout = pos.layout();
+    let draw_left = !pos.draw_used() && spec.draw != Draw::Never;
+    spec.decks == 2
+        && pos.redeals_left() == 0
+        && !draw_left
+        && spec.build == Build::DownInSuit
+        && !spec.moves_runs
+        && matches!(
+            spec.empty_pile,
+            EmptyPile::Stays | EmptyPile::TakesStockCard
+        )
+        && !spec.foundation_returns
+        && layout.cells == 0
+        && layout.reserve.is_none()
+        && (layout.tableau as usize) < MAX_PILES
+        && spec.foundations.iter().all(|f| {
+            f.direction == Direction::Up
+                && f.suit.is_some()
+                && !f.alternate_colours
+                && !f.wraps
+                && f.last_after_open.is_none()
+        })
+}
+
+/// Whether the position is lost by the rule of the module documentation.
+/// Call only where [`applies`] holds. At most a few hundred steps: each
+/// pass over the piles peels at least one card or ends the test.
+pub fn is_dead(pos: &Position) -> bool {
+    let spec = pos.spec();
+    let layout = pos.layout();
+    // Copies of each card that are home; that may leave their place (in the
+    // stock, or peeled); and that may yet take a card on the table (those,
+    // and the candidates of fans, which stay but may be uncovered).
+    let mut home = [0u8; Card::COUNT];
+    let mut leave = [0u8; Card::COUNT];
+    let mut target = [0u8; Card::COUNT];
+    for f in layout.foundation_ids() {
+        for &c in pos.pile(f) {
+            home[c.index()] += 1;
+        }
+    }
+    if let Some(s) = layout.stock {
+        for &c in pos.pile(s) {
+            leave[c.index()] += 1;
+            target[c.index()] += 1;
+        }
+    }
+    // Each pile's candidate, as its height plus one (0 once peeled to the
+    // bottom), and whether the pile is a fan (else the waste).
+    let mut ids = [PileId(0); MAX_PILES];
+    let mut next = [0usize; MAX_PILES];
+    let mut n = 0;
+    for p in layout.tableau_ids().chain(layout.waste) {
+        let pile = pos.pile(p);
+        if let Some(&top) = pile.last() {
+            ids[n] = p;
+            next[n] = pile.len();
+            if Some(p) != layout.waste {
+                target[top.index()] += 1;
+            }
+            n += 1;
+        }
+    }
+    let ranks = spec.ranks;
+    let card = |order: usize, s: Suit| ranks.rank_at(order).map(|r| Card::new(r, s));
+    // Per suit, the lowest play order none of whose copies is home or may
+    // leave; it only rises as cards are peeled.
+    let top_order = ranks.len() as usize;
+    let mut lost = [top_order; 4];
+    for (l, s) in lost.iter_mut().zip(Suit::ALL) {
+        *l = (0..top_order)
+            .find(|&o| card(o, s).is_some_and(|c| home[c.index()] + leave[c.index()] == 0))
+            .unwrap_or(top_order);
+    }
+    loop {
+        let mut peeled = false;
+        let mut left = false;
+        for k in 0..n {
+            let pile = pos.pile(ids[k]);
+            let fan = Some(ids[k]) != layout.waste;
+            while next[k] > 0 {
+                let x = pile[next[k] - 1];
+                let o = spec.order(x) as usize;
+                let s = x.suit().index();
+                let goes_home = o <= lost[s];
+                let goes_on_table = card(o + 1, x.suit()).is_some_and(|t| target[t.index()] > 0);
+                if !(goes_home || goes_on_table) {
+                    break;
+                }
+                // Peel `x`: it may leave, and the card under it is the
+                // pile's candidate, uncovered.
+                next[k] -= 1;
+                peeled = true;
+                leave[x.index()] += 1;
+                if !fan {
+                    target[x.index()] += 1;
+                }
+                if fan && next[k] > 0 {
+                    target[pile[next[k] - 1].index()] += 1;
+                }
+                if o == lost[s] {
+                    while lost[s] < top_order
+                        && card(lost[s], x.suit())
+                            .is_some_and(|c| home[c.index()] + leave[c.index()] > 0)
+                    {
+                        lost[s] += 1;
+                    }
+                }
+            }
+            left |= next[k] > 0;
+        }
+        if !left {
+            return false;
+        }
+        if !peeled {
+            return true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{solve_with, Budget, Options, Outcome};
+    use patience_engine::prng::SplitMix64;
+    use patience_engine::{Move, PileKind};
+
+    /// The stuck-set rule written out as first stated: start with every
+    /// card in a fan or the waste, drop any card that may leave given the
+    /// set, until none is dropped. The peeling of [`is_dead`] must agree.
+    fn is_dead_by_fixed_point(pos: &Position) -> bool {
+        let spec = pos.spec();
+        let layout = pos.layout();
+        let piles: Vec<PileId> = layout.tableau_ids().chain(layout.waste).collect();
+        let mut member: Vec<Vec<bool>> = piles
+            .iter()
+            .map(|&p| vec![true; pos.pile(p).len()])
+            .collect();
+        let home: Vec<Card> = layout
+            .foundation_ids()
+            .flat_map(|f| pos.pile(f).to_vec())
+            .collect();
+        let stock: Vec<Card> = layout.stock.map_or(Vec::new(), |s| pos.pile(s).to_vec());
+        loop {
+            // Where every copy of every card is: home, stock, or (pile, height).
+            let buried =
+                |k: usize, i: usize, member: &Vec<Vec<bool>>| member[k][i + 1..].iter().any(|&m| m);
+            // A copy "may leave": in the stock, or in a pile, neither a member nor buried.
+            let may_leave = |c: Card, member: &Vec<Vec<bool>>| {
+                stock.contains(&c)
+                    || piles.iter().enumerate().any(|(k, &p)| {
+                        pos.pile(p)
+                            .iter()
+                            .enumerate()
+                            .any(|(i, &d)| d == c && !member[k][i] && !buried(k, i, member))
+                    })
+            };
+            // A copy may take a card: it may leave, or it is an unburied fan card.
+            let may_take = |c: Card, member: &Vec<Vec<bool>>| {
+                may_leave(c, member)
+                    || piles.iter().enumerate().any(|(k, &p)| {
+                        Some(p) != layout.waste
+                            && pos
+                                .pile(p)
+                                .iter()
+                                .enumerate()
+                                .any(|(i, &d)| d == c && !buried(k, i, member))
+                    })
+            };
+            let mut dropped = false;
+            for k in 0..piles.len() {
+                for i in 0..member[k].len() {
+                    if !member[k][i] {
+                        continue;
+                    }
+                    let x = pos.pile(piles[k])[i];
+                    let o = spec.order(x) as usize;
+                    let goes_home = (0..o).all(|lo| {
+                        let y = Card::new(spec.ranks.rank_at(lo).unwrap(), x.suit());
+                        home.contains(&y) || may_leave(y, &member)
+                    });
+                    let goes_on_table = spec
+                        .ranks
+                        .rank_at(o + 1)
+                        .is_some_and(|r| may_take(Card::new(r, x.suit()), &member));
+                    if goes_home || goes_on_table {
+                        member[k][i] = false;
+                        dropped = true;
+                    }
+                }
+            }
+            if !dropped {
+                return member.iter().flatten().any(|&m| m);
+            }
+        }
+    }
+
+    #[test]
+    fn a_king_over_both_aces_is_dead_and_over_one_is_not() {
+        // House in the Woods, last deal: every card home but the spades
+        // laid out in the fans, one line a fan.
+        let p = |fans: &str| {
+            let spec = patience_engine::game("house-in-the-woods").unwrap();
+            let mut piles =
+                vec![Vec::new(); Position::deal(spec, 1).unwrap().layout().piles as usize];
+            let mut rest: Vec<Card> = spec.pack();
+            for (i, line) in fans.lines().enumerate() {
+                for t in line.split_whitespace() {
+                    let c: Card = t.parse().unwrap();
+                    let at = rest.iter().position(|&d| d == c).unwrap();
+                    rest.remove(at);
+                    piles[i].push(c);
+                }
+            }
+            // Everything else home, suit by suit, each copy on its own foundation.
+            let l = *Position::deal(spec, 1).unwrap().layout();
+            for (k, s) in Suit::ALL.into_iter().enumerate() {
+                for copy in 0..2 {
+                    let f = l.foundation(4 * copy + k as u8);
+                    let mut run = Vec::new();
+                    for r in spec.ranks.ranks() {
+                        let c = Card::new(r, s);
+                        match rest.iter().position(|&d| d == c) {
+                            Some(at) => {
+                                rest.remove(at);
+                                run.push(c);
+                            }
+                            None => break,
+                        }
+                    }
+                    piles[f.index()] = run;
+                }
+            }
+            Position::from_parts(spec, 1, piles, 2, false).unwrap()
+        };
+        // Both aces of spades under a king of spades: dead.
+        let dead =
+            p("AS AS KS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS");
+        assert!(applies(&dead));
+        assert!(is_dead(&dead) && is_dead_by_fixed_point(&dead));
+        // One ace free: alive.
+        let alive = p(
+            "AS KS\nAS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
+        );
+        assert!(!is_dead(&alive) && !is_dead_by_fixed_point(&alive));
+        // Transitive: the king covers one ace; the other ace lies under a
+        // queen whose two kings are both under that king.
+        // The other king is stuck too, so the queen under it stays and so
+        // does the second ace: no card of either fan alone shows it.
+        let chain = p(
+            "AS KS\nAS QS KS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS",
+        );
+        assert!(is_dead(&chain) && is_dead_by_fixed_point(&chain));
+        // With redeals left the test is off.
+        assert!(!applies(&dead.clone().with_redeals_left(1).unwrap()));
+    }
+
+    /// A random game's move: a foundation move when there is one (most of
+    /// the time), so that games go deep enough for dead positions.
+    fn random_move(p: &Position, rng: &mut SplitMix64) -> Option<Move> {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let home = |m: &&Move| {
+            matches!(m, Move::Step { to, .. }
+                if matches!(p.layout().kind(*to), Some(PileKind::Foundation(_))))
+        };
+        if rng.below(4) != 0 {
+            if let Some(&m) = moves.iter().find(home) {
+                return Some(m);
+            }
+        }
+        Some(moves[rng.below(moves.len() as u64) as usize])
+    }
+
+    const GAMES: [&str; 4] = [
+        "krakowski",
+        "novomanernaya",
+        "house-in-the-woods",
+        "fan-layout",
+    ];
+
+    #[test]
+    fn peeling_agrees_with_the_fixed_point_along_random_games() {
+        let mut dead = 0;
+        let mut seen = 0;
+        for g in GAMES {
+            let spec = patience_engine::game(g).unwrap();
+            for deal in 1..=12 {
+                let mut p = Position::deal(spec, deal)
+                    .unwrap()
+                    .with_redeals_left(0)
+                    .unwrap();
+                assert!(applies(&p), "{g}");
+                let mut rng = SplitMix64::new(deal);
+                for _ in 0..400 {
+                    let d = is_dead(&p);
+                    assert_eq!(d, is_dead_by_fixed_point(&p), "{g} {deal}\n{}", p.to_text());
+                    dead += d as usize;
+                    seen += 1;
+                    let Some(m) = random_move(&p, &mut rng) else {
+                        break;
+                    };
+                    p.apply(m).unwrap();
+                }
+            }
+        }
+        eprintln!("{dead} dead of {seen}");
+        assert!(dead > seen / 10, "{dead} dead of {seen}");
+    }
+
+    /// A random ending of `game` in its last deal: each suit's two
+    /// foundations built to random heights, the cards left shuffled into
+    /// the fans (a few each), the waste and the stock.
+    fn ending(game: &str, seed: u64) -> Position {
+        let spec = patience_engine::game(game).unwrap();
+        let l = *Position::deal(spec, 1).unwrap().layout();
+        let mut rng = SplitMix64::new(seed);
+        let mut piles = vec![Vec::new(); l.piles as usize];
+        let mut rest = Vec::new();
+        let ranks = spec.ranks.ranks();
+        for (k, s) in Suit::ALL.into_iter().enumerate() {
+            for copy in 0..2u8 {
+                // Two suits left, two home.
+                let h = if k < 2 { rng.below(5) as usize } else { 13 };
+                let f = l.foundation(4 * copy + k as u8);
+                piles[f.index()] = ranks[..h].iter().map(|&r| Card::new(r, s)).collect();
+                rest.extend(ranks[h..].iter().map(|&r| Card::new(r, s)));
+            }
+        }
+        // Low cards mostly first, so mostly deep: how mostly, by seed, so
+        // that some endings are won and some lost.
+        let noise = 2 + seed % 30;
+        let mut keyed: Vec<(u64, Card)> = rest
+            .iter()
+            .map(|&c| (spec.order(c) as u64 + rng.below(noise), c))
+            .collect();
+        keyed.sort_by_key(|&(k, _)| k);
+        let rest: Vec<Card> = keyed.into_iter().map(|(_, c)| c).collect();
+        // Fans first (a pile is never empty while the stock has cards), then
+        // the waste, then the stock.
+        let fans = l.tableau as usize;
+        let in_fans = (fans * 2).min(rest.len());
+        debug_assert!(l.stock.is_none() || rest.len() <= in_fans || in_fans >= fans);
+        let in_waste = if l.waste.is_some() {
+            (rest.len() - in_fans) / 2
+        } else {
+            0
+        };
+        for (i, &c) in rest.iter().enumerate() {
+            let pile = if i < in_fans {
+                l.tableau((i % fans) as u8)
+            } else if i < in_fans + in_waste {
+                l.waste.unwrap()
+            } else {
+                l.stock.unwrap_or(l.tableau((i % fans) as u8))
+            };
+            piles[pile.index()].push(c);
+        }
+        let used = spec.redeals.count;
+        Position::from_parts(spec, 1, piles, used, false).unwrap()
+    }
+
+    /// Positions of every game the test applies to, solved with and without
+    /// the dominances: an unsound dead test would turn a win into a proven
+    /// loss. Random endings (mostly won) and positions along random games
+    /// from the deal (mostly lost, many dead at once) both; each game must
+    /// give at least 8 decided pairs of each verdict, and the test must fire
+    /// near at least 24 of the lost ones (most in Krakowski, whose waste
+    /// buries cards most).
+    #[test]
+    fn positions_keep_their_verdicts_under_the_dead_test() {
+        let mut fired_in_all = 0;
+        for g in GAMES {
+            let spec = patience_engine::game(g).unwrap();
+            let (mut won, mut lost, mut fired) = (0, 0, 0);
+            let mut positions: Vec<Position> = (0..30).map(|seed| ending(g, seed)).collect();
+            for deal in 1..=10 {
+                let mut p = Position::deal(spec, deal)
+                    .unwrap()
+                    .with_redeals_left(0)
+                    .unwrap();
+                let mut rng = SplitMix64::new(deal ^ 0xdead);
+                for ply in 0..200 {
+                    if ply % 25 == 24 {
+                        positions.push(p.clone());
+                    }
+                    let Some(m) = random_move(&p, &mut rng) else {
+                        break;
+                    };
+                    p.apply(m).unwrap();
+                }
+            }
+            for p in &positions {
+                let verdict = |dominances| {
+                    let options = Options {
+                        budget: Budget {
+                            nodes: Some(200_000),
+                            ..Budget::default()
+                        },
+                        dominances,
+                    };
+                    match solve_with(p, &options).outcome {
+                        Outcome::Win(_) => Some(true),
+                        Outcome::NoWin => Some(false),
+                        Outcome::Unknown(_) => None,
+                    }
+                };
+                let (with, without) = (verdict(true), verdict(false));
+                if let (Some(a), Some(b)) = (with, without) {
+                    assert_eq!(a, b, "{g}: with the test {a}, without {b}\n{}", p.to_text());
+                    if a {
+                        won += 1;
+                    } else {
+                        lost += 1;
+                        fired += search_fires(p) as usize;
+                    }
+                }
+            }
+            eprintln!("{g}: won {won}, lost {lost}, dead test fired in {fired}");
+            assert!(won >= 8 && lost >= 8, "{g}: won {won}, lost {lost}");
+            fired_in_all += fired;
+        }
+        assert!(fired_in_all >= 24, "fired {fired_in_all}");
+    }
+
+    /// Whether `p` or a position two moves on is dead.
+    fn search_fires(p: &Position) -> bool {
+        let near = |q: &Position| {
+            is_dead(q)
+                || q.legal_moves().into_iter().any(|m| {
+                    let mut r = q.clone();
+                    r.apply(m).unwrap();
+                    is_dead(&r)
+                })
+        };
+        near(p)
+            || p.legal_moves().into_iter().any(|m| {
+                let mut q = p.clone();
+                q.apply(m).unwrap();
+                near(&q)
+            })
+    }
+}
