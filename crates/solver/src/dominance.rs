@@ -524,6 +524,8 @@ mod tests {
                     mode: crate::search::Mode::Best,
                     dominances: false,
                     width: None,
+                    last_pass_nodes: None,
+                    last_pass_sample: (1, 0),
                 },
             );
             if with.complete && plain.end == crate::search::End::Exhausted {

@@ -21,6 +21,7 @@
 pub mod dead_two_deck;
 pub mod dominance;
 pub mod heuristic;
+pub mod last_pass;
 pub mod levels;
 pub mod near;
 pub mod order;
@@ -186,6 +187,8 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
             mode: Mode::Solve,
             dominances: options.dominances,
             width: Some(PROBE_WIDTH),
+            last_pass_nodes: None,
+            last_pass_sample: (1, 0),
         },
     );
     let (found, spent_nodes, spent_time) = match probe.end {
@@ -224,6 +227,8 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
                         mode: Mode::Solve,
                         dominances: options.dominances,
                         width: None,
+                        last_pass_nodes: None,
+                        last_pass_sample: (1, 0),
                     },
                 );
                 if matches!(quick.end, End::Won(_) | End::Exhausted) {
@@ -264,10 +269,29 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
                 };
                 return report(pos, found, probe.nodes, probe.elapsed);
             }
-            let (probe_nodes, probe_elapsed) = (
+            let (mut probe_nodes, mut probe_elapsed) = (
                 probe.nodes + quick_nodes + played.nodes,
                 probe.elapsed + quick_elapsed + played.elapsed,
             );
+            // With a redeal left, a sample of the last passes searched
+            // apart (`last_pass::sampled`) on what the budget has left; the
+            // full search gets what it does not use.
+            if stock_left(pos) && pos.redeals_left() > 0 {
+                let sampled = last_pass::sampled(
+                    pos,
+                    &Budget {
+                        nodes: b.nodes.map(|n| n.saturating_sub(probe_nodes)),
+                        time: b.time.map(|t| t.saturating_sub(probe_elapsed)),
+                        memory_bytes: b.memory_bytes,
+                    },
+                    options.dominances,
+                );
+                if matches!(sampled.end, End::Won(_)) {
+                    return report(pos, sampled, probe_nodes, probe_elapsed);
+                }
+                probe_nodes += sampled.nodes;
+                probe_elapsed += sampled.elapsed;
+            }
             let rest = Budget {
                 nodes: b.nodes.map(|n| n.saturating_sub(probe_nodes)),
                 time: b.time.map(|t| t.saturating_sub(probe_elapsed)),
@@ -280,6 +304,8 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
                     mode: Mode::Solve,
                     dominances: options.dominances,
                     width: None,
+                    last_pass_nodes: None,
+                    last_pass_sample: (1, 0),
                 },
             );
             if probe.best_cards > main.best_cards {
@@ -346,6 +372,8 @@ pub fn best(pos: &Position, budget: &Budget) -> Best {
             mode: Mode::Best,
             dominances: true,
             width: None,
+            last_pass_nodes: None,
+            last_pass_sample: (1, 0),
         },
     );
     let mut line = found.best_line;

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use patience_engine::{Gather, Move, Position, Undo};
 
 use crate::dominance;
+use crate::last_pass;
 use crate::order;
 use crate::state::{Key, Keyer};
 use crate::table::{Insert, Table};
@@ -45,6 +46,16 @@ pub struct Settings {
     /// Try only this many of each position's best-ordered moves: a quick,
     /// incomplete probe for a win (its exhaustion proves nothing).
     pub width: Option<usize>,
+    /// Search each last pass (the positions after a redeal that leaves none)
+    /// apart, with at most this many positions; one left unfinished makes
+    /// the search's exhaustion prove nothing (see [`crate::last_pass`]).
+    /// `None`: every last pass is part of the one search.
+    pub last_pass_nodes: Option<u64>,
+    /// With `last_pass_nodes`: search only the last passes whose number (in
+    /// the order the search reaches them, from 0) is `offset` modulo `every`,
+    /// and leave the others unfinished: neighbouring last passes tend to be
+    /// alike, so a sample spread over the earlier deals wins sooner.
+    pub last_pass_sample: (u64, u64),
 }
 
 /// How a search ended.
@@ -94,7 +105,6 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     let budget = &settings.budget;
     let mut pos = start.clone();
     let mut keyer = Keyer::with_classes(&pos, settings.dominances);
-    let mut table = Table::new(budget.memory_bytes);
     // Each move to try, with the key of the position it leads to when that
     // is known before playing it (a plain step: see `Keyer::child_key`).
     let mut moves: Vec<(Move, Option<Key>)> = Vec::with_capacity(1024);
@@ -114,6 +124,13 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
     // position, so it is looked up in the table without being dealt again.
     let shuffled = pos.spec().redeals.gather == Gather::Shuffled;
     let mut redealt: HashMap<u128, Key> = HashMap::new();
+    // Whether a last pass searched apart was left unfinished.
+    let mut unfinished = false;
+    let mut last_passes: u64 = 0;
+    let mut table = Table::new(match settings.last_pass_nodes {
+        Some(_) => budget.memory_bytes / 2,
+        None => budget.memory_bytes,
+    });
 
     let finish = |end: End, nodes: u64, table: &Table, best_cards, best_line| Found {
         end,
@@ -299,6 +316,43 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
             };
             return finish(end, nodes, &table, best_cards, best_line);
         }
+        if let (Move::Redeal, Some(cap), 0) = (mv, settings.last_pass_nodes, pos.redeals_left()) {
+            let (every, offset) = settings.last_pass_sample;
+            last_passes += 1;
+            if (last_passes - 1) % every.max(1) != offset {
+                unfinished = true;
+                pos.undo(&undo);
+                keyer.pop();
+                continue;
+            }
+            let pass = last_pass::search(&pos, settings, cap, nodes, begun.elapsed());
+            let (last_pass::Pass::Won(found)
+            | last_pass::Pass::Lost(found)
+            | last_pass::Pass::Unfinished(found)) = &pass;
+            nodes += found.nodes;
+            if found.best_cards > best_cards {
+                best_cards = found.best_cards;
+                best_line.clear();
+                best_line.extend_from_slice(&path);
+                best_line.push(mv);
+                best_line.extend_from_slice(&found.best_line);
+            }
+            match pass {
+                last_pass::Pass::Won(Found {
+                    end: End::Won(line),
+                    ..
+                }) => {
+                    path.push(mv);
+                    path.extend(line);
+                    return finish(End::Won(path), nodes, &table, best_cards, best_line);
+                }
+                last_pass::Pass::Unfinished(_) => unfinished = true,
+                _ => {}
+            }
+            pos.undo(&undo);
+            keyer.pop();
+            continue;
+        }
         let mut alive = false;
         if cuts_dead {
             if dominance::is_dead_after(&pos, mv, parent_alive) {
@@ -327,5 +381,10 @@ pub fn run(start: &Position, settings: &Settings) -> Found {
         undos.push(undo);
         path.push(mv);
     }
-    finish(End::Exhausted, nodes, &table, best_cards, best_line)
+    let end = if unfinished {
+        End::Spent(Limit::Nodes)
+    } else {
+        End::Exhausted
+    };
+    finish(end, nodes, &table, best_cards, best_line)
 }
