@@ -144,3 +144,59 @@ fn survey_writes_a_line_per_deal_and_a_closing_table() {
     let o = patience(&["survey", "fan", "--deals", "5..2"], None);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `--then-nodes` solves again, with the larger budget, only the deals the
+/// first budget left unknown, and reports what every pass cost.
+#[test]
+fn survey_escalates_unknown_deals_to_the_next_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = |nodes: &[&str]| {
+        let out = dir.path().join("s.jsonl");
+        let mut args = vec!["survey", "la-belle-lucie", "--deals", "1..4", "--jobs", "1"];
+        args.extend_from_slice(nodes);
+        args.extend(["--out", out.to_str().unwrap()]);
+        let o = patience(&args, None);
+        assert!(o.status.success(), "{o:?}");
+        let mut rows: Vec<(u64, String, u64)> = std::fs::read_to_string(&out)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let j: serde_json::Value = serde_json::from_str(l).unwrap();
+                let result = j["result"].as_str().unwrap().to_string();
+                (
+                    j["deal"].as_u64().unwrap(),
+                    result,
+                    j["nodes"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        rows.sort();
+        rows
+    };
+    let small = lines(&["--nodes", "50"]);
+    let large = lines(&["--nodes", "300000"]);
+    let both = lines(&["--nodes", "50", "--then-nodes", "300000"]);
+    assert!(
+        small.iter().all(|r| r.1.starts_with("unknown")),
+        "{small:?}"
+    );
+    assert!(large.iter().all(|r| r.1 == "win"), "{large:?}");
+    for ((s, l), b) in small.iter().zip(&large).zip(&both) {
+        assert_eq!(b.1, l.1, "deal {}: the larger budget's verdict", b.0);
+        assert_eq!(b.2, s.2 + l.2, "deal {}: both passes' positions", b.0);
+    }
+    let o = patience(
+        &[
+            "survey",
+            "fan",
+            "--deals",
+            "1..2",
+            "--nodes",
+            "100",
+            "--then-nodes",
+            "100",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "a budget that does not grow");
+}

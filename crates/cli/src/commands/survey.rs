@@ -15,7 +15,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::Position;
-use patience_solver::Outcome;
+use patience_solver::{Budget, Outcome};
 use rayon::prelude::*;
 use serde_json::json;
 
@@ -39,6 +39,13 @@ pub struct Args {
     pub redeals: Option<u8>,
     #[command(flatten)]
     pub budget: BudgetArgs,
+    /// Node budgets tried in turn on a deal still unknown, e.g.
+    /// `--nodes 2000000 --then-nodes 64000000`: most deals are decided
+    /// cheaply, and only the few that are not pay for the large budget
+    /// (a solve's passes take shares of its budget, so one large budget
+    /// slows the easy deals too). Each budget must exceed the one before.
+    #[arg(long = "then-nodes", value_delimiter = ',')]
+    pub then_nodes: Vec<u64>,
 }
 
 /// CPU time this thread has used: per-deal figures that other processes on
@@ -81,6 +88,46 @@ pub fn wilson(k: usize, n: usize) -> (f64, f64) {
     ((c - h).max(0.0), (c + h).min(1.0))
 }
 
+/// The budgets a deal still unknown is solved with in turn, one a
+/// `--then-nodes` figure, each larger than the last.
+fn budgets(first: &Budget, then: &[u64]) -> anyhow::Result<Vec<Budget>> {
+    let mut all: Vec<Budget> = Vec::new();
+    for &n in then {
+        let before = all.last().unwrap_or(first).nodes;
+        match before {
+            None => bail!("--then-nodes needs --nodes (a first budget to go beyond)"),
+            Some(b) if n <= b => {
+                bail!("--then-nodes {n}: each budget must exceed the one before ({b})")
+            }
+            _ => all.push(Budget {
+                nodes: Some(n),
+                ..first.clone()
+            }),
+        }
+    }
+    Ok(all)
+}
+
+/// Solves with each budget in turn until one decides the deal. The report
+/// counts every pass's positions and time, so the survey's figures are what
+/// the deal really cost.
+fn solve_escalating(pos: &Position, first: &Budget, then: &[Budget]) -> patience_solver::Report {
+    let mut r = patience_solver::solve(pos, first);
+    for b in then {
+        if !matches!(r.outcome, Outcome::Unknown(_)) {
+            break;
+        }
+        let next = patience_solver::solve(pos, b);
+        r = patience_solver::Report {
+            nodes: r.nodes + next.nodes,
+            elapsed: r.elapsed + next.elapsed,
+            peak_entries: r.peak_entries.max(next.peak_entries),
+            ..next
+        };
+    }
+    r
+}
+
 fn percentile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -102,6 +149,7 @@ pub fn run(a: Args) -> super::Outcome {
         }
     }
     let budget = a.budget.budget();
+    let budgets = budgets(&budget, &a.then_nodes)?;
     let out = match &a.out {
         Some(p) => Some(Mutex::new(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("creating {p}"))?,
@@ -131,7 +179,7 @@ pub fn run(a: Args) -> super::Outcome {
                     pos = pos.with_redeals_left(k)?;
                 }
                 let cpu = thread_cpu();
-                let r = patience_solver::solve(&pos, &budget);
+                let r = solve_escalating(&pos, &budget, &budgets);
                 let cpu_ms = (thread_cpu().saturating_sub(cpu)).as_secs_f64() * 1000.0;
                 let row = Row {
                     cpu_ms,
