@@ -15,20 +15,13 @@
 use std::time::{Duration, Instant};
 
 use patience_engine::prng::SplitMix64;
-use patience_engine::{games, Move, Position};
-use patience_solver::levels::{PersonPlayer, View};
+use patience_engine::{games, Position};
+use patience_solver::levels::PersonPlayer;
 use patience_solver::{hint, Budget, Hint};
 
-fn pick(pos: &Position, player: &mut PersonPlayer, rng: &mut SplitMix64) -> Option<Move> {
-    if let Some(m) = player.choose(&View::of(pos)) {
-        return Some(m);
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    Some(moves[rng.below(moves.len() as u64) as usize])
-}
+#[path = "common/walk.rs"]
+mod walk;
+use walk::pick;
 
 /// CPU time this thread has run (Linux's `/proc/thread-self/schedstat`), in
 /// milliseconds; 0 elsewhere. On a shared machine it says how long a hint

@@ -12,20 +12,13 @@
 use std::time::Instant;
 
 use patience_engine::prng::SplitMix64;
-use patience_engine::{game, Move, Position};
-use patience_solver::levels::{PersonPlayer, View};
+use patience_engine::{game, Position};
+use patience_solver::levels::PersonPlayer;
 use patience_solver::{solve, Budget, Outcome};
 
-fn pick(pos: &Position, player: &mut PersonPlayer, rng: &mut SplitMix64) -> Option<Move> {
-    if let Some(m) = player.choose(&View::of(pos)) {
-        return Some(m);
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    Some(moves[rng.below(moves.len() as u64) as usize])
-}
+#[path = "common/walk.rs"]
+mod walk;
+use walk::pick;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

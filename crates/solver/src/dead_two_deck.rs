@@ -180,7 +180,7 @@ pub fn is_dead(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{solve_with, Budget, Options, Outcome};
+    use crate::{solve_with, Options, Outcome};
     use patience_engine::prng::SplitMix64;
     use patience_engine::{Move, PileKind};
 
@@ -453,13 +453,7 @@ mod tests {
             }
             for p in &positions {
                 let verdict = |dominances| {
-                    let options = Options {
-                        budget: Budget {
-                            nodes: Some(200_000),
-                            ..Budget::default()
-                        },
-                        dominances,
-                    };
+                    let options = Options::with_nodes(200_000, dominances);
                     match solve_with(p, &options).outcome {
                         Outcome::Win(_) => Some(true),
                         Outcome::NoWin => Some(false),

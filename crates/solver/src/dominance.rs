@@ -678,7 +678,7 @@ mod tests {
     /// into a proven loss. Both verdicts occur, and the flank rule fires.
     #[test]
     fn nivernaise_endings_keep_their_verdicts_under_the_dominances() {
-        use crate::{solve_with, Budget, Options, Outcome};
+        use crate::{solve_with, Options, Outcome};
         use patience_engine::prng::SplitMix64;
         let (mut won, mut lost, mut fired) = (0, 0, 0);
         for seed in 0..48u64 {
@@ -748,13 +748,7 @@ mod tests {
                 }
             }
             let verdict = |dominances| {
-                let options = Options {
-                    budget: Budget {
-                        nodes: Some(300_000),
-                        ..Budget::default()
-                    },
-                    dominances,
-                };
+                let options = Options::with_nodes(300_000, dominances);
                 match solve_with(&p, &options).outcome {
                     Outcome::Win(_) => Some(true),
                     Outcome::NoWin => Some(false),

@@ -97,6 +97,20 @@ pub struct Options {
     pub dominances: bool,
 }
 
+impl Options {
+    /// A node budget alone, with the dominances on or off: how the tests
+    /// hold a search with and without them to the same verdict.
+    pub fn with_nodes(nodes: u64, dominances: bool) -> Options {
+        Options {
+            budget: Budget {
+                nodes: Some(nodes),
+                ..Budget::default()
+            },
+            dominances,
+        }
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {

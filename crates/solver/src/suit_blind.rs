@@ -48,7 +48,7 @@ pub fn stand_in(c: Card) -> Card {
 mod tests {
     use super::*;
     use crate::state::Keyer;
-    use crate::{solve_with, Budget, Options, Outcome};
+    use crate::{solve_with, Options, Outcome};
     use patience_engine::prng::SplitMix64;
     use patience_engine::{Move, PileKind, Position};
 
@@ -140,13 +140,7 @@ mod tests {
                 .step_by(40)
             {
                 let run = |dominances| {
-                    let options = Options {
-                        budget: Budget {
-                            nodes: Some(150_000),
-                            ..Budget::default()
-                        },
-                        dominances,
-                    };
+                    let options = Options::with_nodes(150_000, dominances);
                     solve_with(&p, &options)
                 };
                 let (a, b) = (run(true), run(false));
