@@ -111,7 +111,7 @@ def main():
         per_game.append((g, old_n, old_ms, new_n, new_cpu, bare, n, lv))
     print()
     print("| game | deals 1..1000: s per 1000 deals (wall, `--jobs 2`, every run played) "
-          "| later deals graded | their s per 1000 deals (CPU, `--jobs 1`, runs skipped where the hint wins) |")
+          "| later deals graded | their s per 1000 deals (CPU of the grading thread, runs skipped where the hint wins) |")
     print("|---|---|---|---|")
     for g, old_n, old_ms, new_n, new_cpu, bare, _, _ in per_game:
         old = f"{old_ms / old_n:.0f}" if old_n else "–"
