@@ -463,9 +463,12 @@ async fn catalogue_rules_pages_and_levels() {
     let db = temp_db();
     {
         let store = Store::open(&db.path).unwrap();
-        // A deal graded here, beyond the shipped library (which has no
-        // Medium Fan deal): the store keeps it beside the library's deals.
-        store.put_grade("fan", 987_654, "medium", "{}").unwrap();
+        // A deal graded here, beyond the shipped library (whose 20,000 La
+        // Belle Lucie deals hold no Medium one): the store keeps it beside
+        // the library's deals, and it is the one Medium deal to pick.
+        store
+            .put_grade("la-belle-lucie", 987_654, "medium", "{}")
+            .unwrap();
     }
     let server = Server::start(&db.path).await;
     let mut p = Player::new(&server.url);
@@ -473,10 +476,13 @@ async fn catalogue_rules_pages_and_levels() {
     assert_eq!(status, StatusCode::OK);
     let games = games.as_array().unwrap();
     assert_eq!(games.len(), patience_engine::games().len());
-    let fan = games.iter().find(|g| g["id"] == json!("fan")).unwrap();
-    assert_eq!(fan["levels"], json!(["any", "easy", "medium", "hard"]));
+    let lucie = games
+        .iter()
+        .find(|g| g["id"] == json!("la-belle-lucie"))
+        .unwrap();
+    assert_eq!(lucie["levels"], json!(["any", "easy", "medium", "hard"]));
     let (status, s) = p
-        .post("/api/games/fan/new", json!({"level": "medium"}))
+        .post("/api/games/la-belle-lucie/new", json!({"level": "medium"}))
         .await;
     assert_eq!(status, StatusCode::CREATED, "{s}");
     assert_eq!(
