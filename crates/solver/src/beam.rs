@@ -1,0 +1,175 @@
+//! Beam search: a fourth way to look for a win in the stock games whose
+//! stock passes once (Krakowski, Blondes and Brunettes).
+//!
+//! There the depth-first searches sink their budget under one early
+//! mistake: a card turned onto the waste too soon buries the cards under it
+//! for the rest of the game, and the search only finds out a hundred moves
+//! later, where it then tries every rearrangement of the table first. The
+//! beam instead plays all its lines side by side, one move at a time, and
+//! after each move keeps the `width` most promising positions by
+//! [`promise`]: cards home, minus cards that lie on a lower card of their
+//! own suit (those must move again before that card can go home). Bad lines
+//! fall out of the beam a few moves after their mistake, not at the end of
+//! the game. A position seen before is not kept twice. Like the probe and
+//! the playouts it proves nothing when it fails.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use patience_engine::{Move, PileKind, Position};
+
+use crate::state::{Canon, Key};
+use crate::{dominance, Budget};
+
+/// What the beam found.
+pub struct Beamed {
+    pub win: Option<Vec<Move>>,
+    /// Moves applied.
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Weight of a card home, against one card lying on a lower card of its
+/// suit, and one card on the waste. Tuned on Krakowski deals 1..100 at width
+/// 300: blocking and waste at 40 and 15 won 6, at 100 and 100 won 11, at 200
+/// and 200 won 15, at 300 and 300 won 13. A penalty on the cards still in
+/// the stock (50 or 100) halved the wins: the beam then turns cards too soon.
+const HOME: i32 = 100;
+const BLOCKING: i32 = 200;
+const WASTE: i32 = 200;
+
+/// Positions one beam slot costs over a whole Krakowski game (about 330:
+/// width 1000 spent 333,000 positions a deal on deals 1..100), so that a
+/// node budget can be turned into a width.
+pub const NODES_PER_SLOT: u64 = 500;
+
+/// Width when the budget sets no node limit.
+pub const DEFAULT_WIDTH: usize = 1000;
+
+/// Whether the beam is tried: a face-down stock that passes once onto a
+/// waste, with no redeal left, in a game whose dead positions the two-deck
+/// test recognises (Krakowski); [`promise`] reads suits and ranks as that
+/// game builds them.
+pub fn applies(pos: &Position) -> bool {
+    let layout = pos.layout();
+    layout.waste.is_some()
+        && layout.stock.is_some_and(|s| !pos.pile(s).is_empty())
+        && crate::dead_two_deck::applies(pos)
+}
+
+/// How promising `pos` is: cards home, minus the cards (on the table, the
+/// waste or a reserve) that lie above a lower card of their own suit.
+pub fn promise(pos: &Position) -> i32 {
+    let spec = pos.spec();
+    let mut blocking = 0;
+    for id in pos.layout().ids() {
+        if matches!(pos.layout().kind(id), Some(PileKind::Foundation(_)))
+            || Some(id) == pos.layout().stock
+        {
+            continue;
+        }
+        // The lowest play order seen so far per suit, from the bottom up.
+        let mut low = [u8::MAX; 4];
+        for &c in pos.pile(id) {
+            let s = c.suit() as usize;
+            let o = spec.order(c);
+            if low[s] < o {
+                blocking += 1;
+            }
+            low[s] = low[s].min(o);
+        }
+    }
+    let waste = pos.layout().waste.map_or(0, |w| pos.pile(w).len()) as i32;
+    HOME * pos.foundation_cards() as i32 - BLOCKING * blocking - WASTE * waste
+}
+
+/// One kept position: where it came from, for the winning line.
+#[derive(Clone, Copy)]
+struct Step {
+    parent: u32,
+    mv: Move,
+}
+
+/// Runs the beam of `width` from `start` until a win, an empty beam, or the
+/// node or time budget.
+pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) -> Beamed {
+    let begun = Instant::now();
+    let total = start.spec().card_count();
+    let mut nodes = 0u64;
+    let canon = Canon::new(start);
+    let mut seen: HashSet<Key> = HashSet::new();
+    seen.insert(canon.key(start));
+    let mut layer: Vec<Position> = vec![start.clone()];
+    let mut history: Vec<Vec<Step>> = Vec::new();
+    let mut moves = Vec::with_capacity(64);
+    let mut candidates: Vec<(i32, u32, Move)> = Vec::new();
+    let done = |win, nodes| Beamed {
+        win,
+        nodes,
+        elapsed: begun.elapsed(),
+    };
+    loop {
+        candidates.clear();
+        for (i, p) in layer.iter_mut().enumerate() {
+            p.legal_moves_into(&mut moves);
+            if dominances {
+                dominance::drop_lone_card_moves(p, &mut moves);
+                if let Some(m) = dominance::safe_foundation_move(p, &moves) {
+                    moves.clear();
+                    moves.push(m);
+                }
+            }
+            for &m in &moves {
+                nodes += 1;
+                let undo = p.play_generated(m);
+                if seen.insert(canon.key(p)) {
+                    if p.foundation_cards() == total {
+                        let mut line = vec![m];
+                        let mut at = i as u32;
+                        for steps in history.iter().rev() {
+                            let s = steps[at as usize];
+                            line.push(s.mv);
+                            at = s.parent;
+                        }
+                        line.reverse();
+                        return done(Some(line), nodes);
+                    }
+                    // A little noise from the position itself breaks ties
+                    // the same way on every run.
+                    let noise = (p.hash() % 7) as i32;
+                    candidates.push((promise(p) * 8 + noise, i as u32, m));
+                }
+                p.undo(&undo);
+            }
+            if budget.nodes.is_some_and(|n| nodes >= n)
+                || budget.time.is_some_and(|t| begun.elapsed() >= t)
+            {
+                return done(None, nodes);
+            }
+        }
+        if candidates.is_empty() {
+            return done(None, nodes);
+        }
+        candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+        let mut next: Vec<Position> = Vec::with_capacity(width);
+        let mut steps: Vec<Step> = Vec::with_capacity(width);
+        let cut_dead = dominances;
+        for &(_, parent, mv) in &candidates {
+            if next.len() == width {
+                break;
+            }
+            let mut p = layer[parent as usize].clone();
+            p.play_generated(mv);
+            if cut_dead && dominance::dead_test_applies(&p) && dominance::is_dead(&p) {
+                continue;
+            }
+            next.push(p);
+            steps.push(Step { parent, mv });
+        }
+        if next.is_empty() {
+            return done(None, nodes);
+        }
+        history.push(steps);
+        layer = next;
+    }
+}
