@@ -14,7 +14,7 @@ use crate::tables::{bit, RuleTables};
 /// Deal numbers run from 1 to this; 0 is reserved for positions read from text.
 pub const MAX_DEAL: u64 = 4_294_967_295;
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Position {
     pub(crate) spec: &'static GameSpec,
     pub(crate) layout: Layout,
@@ -34,6 +34,29 @@ pub struct Position {
 /// More tableau piles than any game has (House in the Woods has 35); move
 /// generation keeps sets of piles as bits of a `u64`.
 pub(crate) const MAX_TABLEAU: usize = 64;
+
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        Position {
+            piles: self.piles.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses `self`'s piles' buffers: searches that keep many positions
+    /// (the solver's beam) copy one into another without allocating.
+    fn clone_from(&mut self, source: &Self) {
+        self.spec = source.spec;
+        self.layout = source.layout;
+        self.deal = source.deal;
+        self.piles.clone_from(&source.piles);
+        self.redeals_used = source.redeals_used;
+        self.draw_used = source.draw_used;
+        self.hash = source.hash;
+        self.tables = source.tables;
+        self.tops = source.tops;
+    }
+}
 
 impl PartialEq for Position {
     fn eq(&self, other: &Self) -> bool {

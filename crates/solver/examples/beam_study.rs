@@ -15,7 +15,15 @@ fn main() {
     let mut which = Vec::new();
     for deal in first..=last {
         let p = Position::deal(spec, deal).unwrap();
-        let b = beam::run(&p, &Budget { nodes: Some(nodes), ..Budget::default() }, width, true);
+        let b = beam::run(
+            &p,
+            &Budget {
+                nodes: Some(nodes),
+                ..Budget::default()
+            },
+            width,
+            true,
+        );
         spent += b.nodes;
         if let Some(line) = b.win {
             assert!(replays_to_win(&p, &line));

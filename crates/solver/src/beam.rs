@@ -14,11 +14,12 @@
 //! the playouts it proves nothing when it fails.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
-use patience_engine::{Move, PileKind, Position};
+use patience_engine::{Card, Move, PileId, PileKind, Position};
 
-use crate::state::{Canon, Key};
+use crate::state::{Key, Keyer};
 use crate::{dominance, Budget};
 
 /// What the beam found.
@@ -57,30 +58,70 @@ pub fn applies(pos: &Position) -> bool {
         && crate::dead_two_deck::applies(pos)
 }
 
-/// How promising `pos` is: cards home, minus the cards (on the table, the
-/// waste or a reserve) that lie above a lower card of their own suit.
+/// How promising `pos` is: cards home, minus the cards on the table or the
+/// waste that lie above a lower card of their own suit, and the cards on
+/// the waste. It reads no face-down card.
 pub fn promise(pos: &Position) -> i32 {
-    let spec = pos.spec();
-    let mut blocking = 0;
-    for id in pos.layout().ids() {
-        if matches!(pos.layout().kind(id), Some(PileKind::Foundation(_)))
-            || Some(id) == pos.layout().stock
-        {
-            continue;
+    Promise::new(pos).of(pos)
+}
+
+/// [`promise`] with the game's play orders looked up once.
+struct Promise {
+    order: [u8; Card::COUNT],
+    piles: Vec<PileId>,
+}
+
+impl Promise {
+    fn new(pos: &Position) -> Promise {
+        let mut order = [0; Card::COUNT];
+        for c in pos.spec().pack() {
+            order[c.index()] = pos.spec().order(c);
         }
-        // The lowest play order seen so far per suit, from the bottom up.
-        let mut low = [u8::MAX; 4];
-        for &c in pos.pile(id) {
-            let s = c.suit() as usize;
-            let o = spec.order(c);
-            if low[s] < o {
-                blocking += 1;
+        let layout = pos.layout();
+        let piles = layout
+            .ids()
+            .filter(|&id| {
+                !matches!(layout.kind(id), Some(PileKind::Foundation(_)))
+                    && Some(id) != layout.stock
+            })
+            .collect();
+        Promise { order, piles }
+    }
+
+    fn of(&self, pos: &Position) -> i32 {
+        let mut blocking = 0;
+        for &id in &self.piles {
+            // The lowest play order seen so far per suit, from the bottom up.
+            let mut low = [u8::MAX; 4];
+            for &c in pos.pile(id) {
+                let s = c.suit() as usize;
+                let o = self.order[c.index()];
+                blocking += (low[s] < o) as i32;
+                low[s] = low[s].min(o);
             }
-            low[s] = low[s].min(o);
+        }
+        let waste = pos.layout().waste.map_or(0, |w| pos.pile(w).len()) as i32;
+        HOME * pos.foundation_cards() as i32 - BLOCKING * blocking - WASTE * waste
+    }
+}
+
+/// Keys are already well-mixed 128-bit hashes: folding them is hashing
+/// enough (the default hasher cost a tenth of the beam's time).
+#[derive(Default)]
+struct KeyHash(u64);
+
+impl Hasher for KeyHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
         }
     }
-    let waste = pos.layout().waste.map_or(0, |w| pos.pile(w).len()) as i32;
-    HOME * pos.foundation_cards() as i32 - BLOCKING * blocking - WASTE * waste
+    fn write_u128(&mut self, k: u128) {
+        self.0 = (k as u64) ^ ((k >> 64) as u64);
+    }
 }
 
 /// One kept position: where it came from, for the winning line.
@@ -96,9 +137,12 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
     let begun = Instant::now();
     let total = start.spec().card_count();
     let mut nodes = 0u64;
-    let canon = Canon::new(start);
-    let mut seen: HashSet<Key> = HashSet::new();
-    seen.insert(canon.key(start));
+    let mut seen: HashSet<Key, BuildHasherDefault<KeyHash>> = HashSet::default();
+    let mut keyer = Keyer::with_classes(start, dominances);
+    seen.insert(keyer.key());
+    let promise = Promise::new(start);
+    // Positions of the layer before, whose buffers the next layer reuses.
+    let mut spare: Vec<Position> = Vec::new();
     let mut layer: Vec<Position> = vec![start.clone()];
     let mut history: Vec<Vec<Step>> = Vec::new();
     let mut moves = Vec::with_capacity(64);
@@ -119,10 +163,22 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
                     moves.push(m);
                 }
             }
+            // Children's keys come from the parent's key, most without
+            // playing the move.
+            keyer.reset(p);
             for &m in &moves {
                 nodes += 1;
+                let known = keyer.child_key(p, m);
+                if known.is_some_and(|k| seen.contains(&k)) {
+                    continue;
+                }
                 let undo = p.play_generated(m);
-                if seen.insert(canon.key(p)) {
+                let key = known.unwrap_or_else(|| {
+                    let k = keyer.push(p, false);
+                    keyer.pop();
+                    k
+                });
+                if seen.insert(key) {
                     if p.foundation_cards() == total {
                         let mut line = vec![m];
                         let mut at = i as u32;
@@ -137,7 +193,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
                     // A little noise from the position itself breaks ties
                     // the same way on every run.
                     let noise = (p.hash() % 7) as i32;
-                    candidates.push((promise(p) * 8 + noise, i as u32, m));
+                    candidates.push((promise.of(p) * 8 + noise, i as u32, m));
                 }
                 p.undo(&undo);
             }
@@ -158,9 +214,13 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
             if next.len() == width {
                 break;
             }
-            let mut p = layer[parent as usize].clone();
+            let mut p = spare
+                .pop()
+                .unwrap_or_else(|| layer[parent as usize].clone());
+            p.clone_from(&layer[parent as usize]);
             p.play_generated(mv);
             if cut_dead && dominance::dead_test_applies(&p) && dominance::is_dead(&p) {
+                spare.push(p);
                 continue;
             }
             next.push(p);
@@ -170,6 +230,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
             return done(None, nodes);
         }
         history.push(steps);
+        spare.append(&mut layer);
         layer = next;
     }
 }

@@ -84,6 +84,9 @@ pub fn applies(pos: &Position) -> bool {
 /// Whether the position is lost by the rule of the module documentation.
 /// Call only where [`applies`] holds. At most a few hundred steps: each
 /// pass over the piles peels at least one card or ends the test.
+/// No card (past a king, or an order the deck lacks).
+const NONE: u8 = u8::MAX;
+
 pub fn is_dead(pos: &Position) -> bool {
     let spec = pos.spec();
     let layout = pos.layout();
@@ -120,15 +123,34 @@ pub fn is_dead(pos: &Position) -> bool {
             n += 1;
         }
     }
+    // Per card its play order, and the card one rank above it in suit
+    // (`NONE` for a king); per suit the card at each play order.
     let ranks = spec.ranks;
-    let card = |order: usize, s: Suit| ranks.rank_at(order).map(|r| Card::new(r, s));
+    let top_order = ranks.len() as usize;
+    let mut order = [0u8; Card::COUNT];
+    let mut above = [NONE; Card::COUNT];
+    let mut at = [[NONE; 13]; 4];
+    for s in Suit::ALL {
+        for o in 0..top_order {
+            let Some(c) = ranks.rank_at(o).map(|r| Card::new(r, s)) else {
+                continue;
+            };
+            order[c.index()] = o as u8;
+            at[s.index()][o] = c.index() as u8;
+            if let Some(u) = ranks.rank_at(o + 1) {
+                above[c.index()] = Card::new(u, s).index() as u8;
+            }
+        }
+    }
+    let gone = |i: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
+        i != NONE && home[i as usize] + leave[i as usize] > 0
+    };
     // Per suit, the lowest play order none of whose copies is home or may
     // leave; it only rises as cards are peeled.
-    let top_order = ranks.len() as usize;
     let mut lost = [top_order; 4];
     for (l, s) in lost.iter_mut().zip(Suit::ALL) {
         *l = (0..top_order)
-            .find(|&o| card(o, s).is_some_and(|c| home[c.index()] + leave[c.index()] == 0))
+            .find(|&o| !gone(at[s.index()][o], &home, &leave))
             .unwrap_or(top_order);
     }
     loop {
@@ -139,10 +161,11 @@ pub fn is_dead(pos: &Position) -> bool {
             let fan = Some(ids[k]) != layout.waste;
             while next[k] > 0 {
                 let x = pile[next[k] - 1];
-                let o = spec.order(x) as usize;
+                let o = order[x.index()] as usize;
                 let s = x.suit().index();
                 let goes_home = o <= lost[s];
-                let goes_on_table = card(o + 1, x.suit()).is_some_and(|t| target[t.index()] > 0);
+                let up = above[x.index()];
+                let goes_on_table = up != NONE && target[up as usize] > 0;
                 if !(goes_home || goes_on_table) {
                     break;
                 }
@@ -158,10 +181,7 @@ pub fn is_dead(pos: &Position) -> bool {
                     target[pile[next[k] - 1].index()] += 1;
                 }
                 if o == lost[s] {
-                    while lost[s] < top_order
-                        && card(lost[s], x.suit())
-                            .is_some_and(|c| home[c.index()] + leave[c.index()] > 0)
-                    {
+                    while lost[s] < top_order && gone(at[s][lost[s]], &home, &leave) {
                         lost[s] += 1;
                     }
                 }

@@ -247,6 +247,15 @@ impl Keyer {
         k
     }
 
+    /// Moves the keyer to any position of the same game, keeping its
+    /// buffers (the beam keys each parent of a layer in turn).
+    pub fn reset(&mut self, pos: &Position) -> Key {
+        self.saved.clear();
+        self.marks.clear();
+        self.rebuild(pos, false);
+        self.total
+    }
+
     /// The key of the position the keyer is at.
     pub fn key(&self) -> Key {
         self.total

@@ -21,6 +21,10 @@
 //! - **Free blocked low cards first.** A move from a pile that hides a card
 //!   its foundation wants (or nearly wants) gains more the fewer cards then
 //!   still cover it; a move onto such a pile loses for burying it deeper.
+//! - **Keep the waste short** where the stock passes once and the table
+//!   builds in suit (Krakowski): a waste card that can go onto the table goes
+//!   there before another card is turned, for only two cards can ever take
+//!   it, and the next card turned may bury it for good.
 //! - **Keep a flank cell free.** Putting a card in a cell costs; taking the
 //!   last free one costs more than a redeal.
 //! - **Deal only when no useful move is left; redeal later still.** Shifting a
@@ -33,7 +37,9 @@
 use std::collections::HashSet;
 
 use patience_engine::prng::SplitMix64;
-use patience_engine::{Card, Direction, EmptyPile, Move, PileId, PileKind, Position};
+use patience_engine::{
+    Build, Card, Direction, EmptyPile, Move, PileId, PileKind, Position, StockAction,
+};
 use serde::Serialize;
 
 use super::view::View;
@@ -63,6 +69,7 @@ mod weight {
     pub const DRAW_TO_FOUNDATION: i32 = -10;
     pub const REDEAL: i32 = -20;
     pub const DRAW_TO_TABLEAU: i32 = -25;
+    pub const WASTE_TO_TABLEAU: i32 = 3;
 }
 
 /// The person-like player: a seeded generator for ties and the views it has seen.
@@ -145,6 +152,9 @@ impl PersonPlayer {
                 }
                 s
             }
+            PileKind::Tableau(_) if from_kind == PileKind::Waste && waste_is_a_trap(view) => {
+                weight::WASTE_TO_TABLEAU
+            }
             PileKind::Tableau(_) => weight::TO_TABLEAU + bury_penalty(ip, view.pile(to)),
             PileKind::Cell(_) => {
                 let free = layout
@@ -195,6 +205,16 @@ impl PersonPlayer {
         ip.undo(&undo);
         verdict
     }
+}
+
+/// Whether a card on the waste may never get off again unless taken when it
+/// can: the stock passes once, and the table builds in suit, so that only
+/// the two copies of one card can take it there (Krakowski).
+fn waste_is_a_trap(view: &View) -> bool {
+    let spec = view.spec();
+    spec.stock_action == StockAction::OneToWaste
+        && spec.build == Build::DownInSuit
+        && spec.redeals.count == 0
 }
 
 /// What uncovering `rest` (the source pile after the move, face up) is worth,
