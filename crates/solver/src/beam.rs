@@ -234,3 +234,76 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
         layer = next;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::levels::View;
+    use crate::replays_to_win;
+    use patience_engine::game;
+
+    fn nodes(n: u64) -> Budget {
+        Budget {
+            nodes: Some(n),
+            ..Budget::default()
+        }
+    }
+
+    #[test]
+    fn the_beam_wins_krakowski_deals_the_depth_first_passes_miss() {
+        // Deals 4 and 6 took the probe about 20 million positions; the
+        // beam of 300 wins both in a few hundred thousand.
+        let spec = game("krakowski").unwrap();
+        for deal in [4, 6] {
+            let p = Position::deal(spec, deal).unwrap();
+            assert!(applies(&p));
+            let b = run(&p, &nodes(2_000_000), 300, true);
+            let line = b.win.unwrap_or_else(|| panic!("deal {deal} not won"));
+            assert!(replays_to_win(&p, &line), "deal {deal}");
+            assert!(b.nodes < 2_000_000);
+        }
+    }
+
+    #[test]
+    fn the_beam_stops_at_its_budget() {
+        let p = Position::deal(game("krakowski").unwrap(), 1).unwrap();
+        let b = run(&p, &nodes(5_000), 1000, true);
+        assert!(b.win.is_none());
+        // The budget is checked after each parent's children: a few past it.
+        assert!((5_000..5_100).contains(&b.nodes), "{}", b.nodes);
+    }
+
+    #[test]
+    fn promise_reads_no_face_down_card() {
+        // The same face-up cards with the stock in another order (the
+        // view's made-up stock) promise the same.
+        let spec = game("krakowski").unwrap();
+        for deal in 1..=20 {
+            let mut p = Position::deal(spec, deal).unwrap();
+            for _ in 0..deal {
+                let moves = p.legal_moves();
+                p.apply(moves[moves.len() - 1]).unwrap();
+            }
+            let imagined = View::of(&p).imagine().unwrap();
+            assert_ne!(
+                p.pile(p.layout().stock.unwrap()),
+                imagined.pile(imagined.layout().stock.unwrap())
+            );
+            assert_eq!(promise(&p), promise(&imagined), "deal {deal}");
+        }
+    }
+
+    #[test]
+    fn the_beam_applies_only_to_a_one_pass_waste_in_the_last_deal() {
+        let deal = |id| Position::deal(game(id).unwrap(), 1).unwrap();
+        assert!(applies(&deal("krakowski")));
+        for id in [
+            "blondes-and-brunettes",
+            "novomanernaya",
+            "nivernaise",
+            "la-belle-lucie",
+        ] {
+            assert!(!applies(&deal(id)), "{id}");
+        }
+    }
+}

@@ -178,13 +178,44 @@ const PROBE_WIDTH: usize = 2;
 /// If it finds none (its exhaustion proves nothing), the full search runs on
 /// the rest of the budget and alone can answer *no win*.
 ///
-/// Where the beam applies (Krakowski), it runs first on a share of the budget
-/// ([`BEAM_SHARE_PERCENT`]), and the passes above share what it leaves.
+/// Where the beam applies (Krakowski), a short full search runs first (an
+/// eighth of the budget, at most `QUICK_NODES_DEAD`: it proves most
+/// late-game losses at once), then the beam on a share of what is left
+/// ([`BEAM_SHARE_PERCENT`]), and the passes above share the rest.
 pub fn solve_with(pos: &Position, options: &Options) -> Report {
     if !beam::applies(pos) {
         return solve_passes(pos, options);
     }
     let b = &options.budget;
+    // A short full search first: late in a game most positions are lost in
+    // a few thousand positions, and a hint should not wait for the beam
+    // to say so.
+    let quick = search::run(
+        pos,
+        &Settings {
+            budget: Budget {
+                nodes: Some(
+                    b.nodes
+                        .map_or(QUICK_NODES_DEAD, |n| (n / 8).min(QUICK_NODES_DEAD)),
+                ),
+                time: b.time,
+                memory_bytes: b.memory_bytes,
+            },
+            mode: Mode::Solve,
+            dominances: options.dominances,
+            width: None,
+            last_pass_nodes: None,
+            last_pass_sample: (1, 0),
+        },
+    );
+    if matches!(quick.end, End::Won(_) | End::Exhausted) {
+        return report(pos, quick, 0, Duration::ZERO);
+    }
+    let b = &Budget {
+        nodes: b.nodes.map(|n| n.saturating_sub(quick.nodes)),
+        time: b.time.map(|t| t.saturating_sub(quick.elapsed)),
+        memory_bytes: b.memory_bytes,
+    };
     let share = |n: u64| n / 100 * BEAM_SHARE_PERCENT;
     let width = b.nodes.map_or(beam::DEFAULT_WIDTH, |n| {
         ((share(n) / beam::NODES_PER_SLOT) as usize).clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
@@ -208,7 +239,7 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
             best_cards: pos.spec().card_count(),
             best_line: line,
         };
-        return report(pos, found, 0, Duration::ZERO);
+        return report(pos, found, quick.nodes, quick.elapsed);
     }
     let rest = Options {
         budget: Budget {
@@ -219,8 +250,8 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
         dominances: options.dominances,
     };
     let mut r = solve_passes(pos, &rest);
-    r.nodes += beamed.nodes;
-    r.elapsed += beamed.elapsed;
+    r.nodes += quick.nodes + beamed.nodes;
+    r.elapsed += quick.elapsed + beamed.elapsed;
     r
 }
 
