@@ -46,7 +46,7 @@
 //! a king lying on both aces of its suit, or a king on one ace in the waste
 //! while the other ace lies under a queen whose kings are both buried.
 
-use patience_engine::{Build, Card, Direction, Draw, EmptyPile, PileId, Position, Suit};
+use patience_engine::{Build, Card, Direction, Draw, EmptyPile, GameSpec, PileId, Position, Suit};
 
 /// Most piles the test looks at (House in the Woods has 35 fans). Each
 /// pile's cards are tracked as bits of a `u128` (a two-deck pack is 104
@@ -87,6 +87,51 @@ pub fn applies(pos: &Position) -> bool {
 /// No card (past a king, or an order the deck lacks).
 const NONE: u8 = u8::MAX;
 
+/// Per card its play order, and the card one rank above it in suit (`NONE`
+/// for a king); per suit the card at each play order. Worked out once per
+/// game and thread: the search asks the test at every position.
+#[derive(Clone, Copy)]
+struct Tables {
+    order: [u8; Card::COUNT],
+    above: [u8; Card::COUNT],
+    at: [[u8; 13]; 4],
+    top_order: usize,
+}
+
+fn tables(spec: &'static GameSpec) -> Tables {
+    use std::cell::Cell;
+    thread_local! {
+        static CACHE: Cell<Option<(&'static str, Tables)>> = const { Cell::new(None) };
+    }
+    if let Some((id, t)) = CACHE.get() {
+        if id == spec.id {
+            return t;
+        }
+    }
+    let ranks = spec.ranks;
+    let top_order = ranks.len() as usize;
+    let mut t = Tables {
+        order: [0; Card::COUNT],
+        above: [NONE; Card::COUNT],
+        at: [[NONE; 13]; 4],
+        top_order,
+    };
+    for s in Suit::ALL {
+        for o in 0..top_order {
+            let Some(c) = ranks.rank_at(o).map(|r| Card::new(r, s)) else {
+                continue;
+            };
+            t.order[c.index()] = o as u8;
+            t.at[s.index()][o] = c.index() as u8;
+            if let Some(u) = ranks.rank_at(o + 1) {
+                t.above[c.index()] = Card::new(u, s).index() as u8;
+            }
+        }
+    }
+    CACHE.set(Some((spec.id, t)));
+    t
+}
+
 pub fn is_dead(pos: &Position) -> bool {
     let spec = pos.spec();
     let layout = pos.layout();
@@ -123,25 +168,12 @@ pub fn is_dead(pos: &Position) -> bool {
             n += 1;
         }
     }
-    // Per card its play order, and the card one rank above it in suit
-    // (`NONE` for a king); per suit the card at each play order.
-    let ranks = spec.ranks;
-    let top_order = ranks.len() as usize;
-    let mut order = [0u8; Card::COUNT];
-    let mut above = [NONE; Card::COUNT];
-    let mut at = [[NONE; 13]; 4];
-    for s in Suit::ALL {
-        for o in 0..top_order {
-            let Some(c) = ranks.rank_at(o).map(|r| Card::new(r, s)) else {
-                continue;
-            };
-            order[c.index()] = o as u8;
-            at[s.index()][o] = c.index() as u8;
-            if let Some(u) = ranks.rank_at(o + 1) {
-                above[c.index()] = Card::new(u, s).index() as u8;
-            }
-        }
-    }
+    let Tables {
+        order,
+        above,
+        at,
+        top_order,
+    } = tables(spec);
     let gone = |i: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
         i != NONE && home[i as usize] + leave[i as usize] > 0
     };
