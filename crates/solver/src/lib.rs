@@ -15,6 +15,7 @@
 //! cannot hurt and the positions that cannot be won; `order` move ordering
 //! (with `near`, how near each card is to home where suits build from both
 //! ends); `playout` the randomised greedy games tried in the stock games;
+//! `beam` the beam search tried first in Krakowski;
 //! `heuristic` the fallback hint; `levels` the person-like player and grading.
 //! Every move comes from the engine: no rule is written here.
 
