@@ -142,6 +142,35 @@ fn the_person_keeps_the_last_flank_cell_free_unless_it_uncovers_a_wanted_card() 
 }
 
 #[test]
+fn the_person_takes_a_krakowski_waste_card_to_the_table_before_turning_another() {
+    // Krakowski's waste is a trap (the stock passes once, and only the two
+    // copies of one card can take a waste card on the table): wherever the
+    // waste card can go onto a fan, the person does not turn the next card.
+    let spec = game("krakowski").unwrap();
+    let mut checked = 0;
+    for deal in 1..=30 {
+        let mut pos = Position::deal(spec, deal).unwrap();
+        let mut player = PersonPlayer::new(deal);
+        let waste = pos.layout().waste.unwrap();
+        for _ in 0..400 {
+            let Some(mv) = player.choose(&View::of(&pos)) else {
+                break;
+            };
+            let to_table = pos.legal_moves().into_iter().any(|m| {
+                matches!(m, patience_engine::Move::Step { from, to }
+                    if from == waste && pos.layout().tableau_ids().any(|t| t == to))
+            });
+            if to_table {
+                checked += 1;
+                assert_ne!(mv, patience_engine::Move::Deal, "deal {deal}");
+            }
+            pos.apply(mv).unwrap();
+        }
+    }
+    assert!(checked >= 30, "only {checked} positions tested the rule");
+}
+
+#[test]
 fn person_games_end_and_are_repeatable_for_a_seed() {
     for id in [
         "la-belle-lucie",
