@@ -242,13 +242,6 @@ mod tests {
     use crate::replays_to_win;
     use patience_engine::game;
 
-    fn nodes(n: u64) -> Budget {
-        Budget {
-            nodes: Some(n),
-            ..Budget::default()
-        }
-    }
-
     #[test]
     fn the_beam_wins_krakowski_deals_the_depth_first_passes_miss() {
         // Deals 4 and 6 took the probe about 20 million positions; the
@@ -257,7 +250,7 @@ mod tests {
         for deal in [4, 6] {
             let p = Position::deal(spec, deal).unwrap();
             assert!(applies(&p));
-            let b = run(&p, &nodes(2_000_000), 300, true);
+            let b = run(&p, &Budget::of_nodes(2_000_000), 300, true);
             let line = b.win.unwrap_or_else(|| panic!("deal {deal} not won"));
             assert!(replays_to_win(&p, &line), "deal {deal}");
             assert!(b.nodes < 2_000_000);
@@ -267,7 +260,7 @@ mod tests {
     #[test]
     fn the_beam_stops_at_its_budget() {
         let p = Position::deal(game("krakowski").unwrap(), 1).unwrap();
-        let b = run(&p, &nodes(5_000), 1000, true);
+        let b = run(&p, &Budget::of_nodes(5_000), 1000, true);
         assert!(b.win.is_none());
         // The budget is checked after each parent's children: a few past it.
         assert!((5_000..5_100).contains(&b.nodes), "{}", b.nodes);

@@ -61,6 +61,26 @@ impl Default for Budget {
     }
 }
 
+impl Budget {
+    /// What is left of this budget after a pass spent `nodes` and `elapsed`.
+    pub fn after(&self, nodes: u64, elapsed: Duration) -> Budget {
+        Budget {
+            nodes: self.nodes.map(|n| n.saturating_sub(nodes)),
+            time: self.time.map(|t| t.saturating_sub(elapsed)),
+            memory_bytes: self.memory_bytes,
+        }
+    }
+
+    /// A node budget alone (the default memory cap, no clock): what tests
+    /// and tools that must answer the same on every machine use.
+    pub fn of_nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            ..Budget::default()
+        }
+    }
+}
+
 /// Which budget ran out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
@@ -191,32 +211,17 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
     // A short full search first: late in a game most positions are lost in
     // a few thousand positions, and a hint should not wait for the beam
     // to say so.
-    let quick = search::run(
+    let quick = short_full_search(
         pos,
-        &Settings {
-            budget: Budget {
-                nodes: Some(
-                    b.nodes
-                        .map_or(QUICK_NODES_DEAD, |n| (n / 8).min(QUICK_NODES_DEAD)),
-                ),
-                time: b.time,
-                memory_bytes: b.memory_bytes,
-            },
-            mode: Mode::Solve,
-            dominances: options.dominances,
-            width: None,
-            last_pass_nodes: None,
-            last_pass_sample: (1, 0),
-        },
+        b.nodes
+            .map_or(QUICK_NODES_DEAD, |n| (n / 8).min(QUICK_NODES_DEAD)),
+        b.time,
+        options,
     );
     if matches!(quick.end, End::Won(_) | End::Exhausted) {
         return report(pos, quick, 0, Duration::ZERO);
     }
-    let b = &Budget {
-        nodes: b.nodes.map(|n| n.saturating_sub(quick.nodes)),
-        time: b.time.map(|t| t.saturating_sub(quick.elapsed)),
-        memory_bytes: b.memory_bytes,
-    };
+    let b = &b.after(quick.nodes, quick.elapsed);
     let share = |n: u64| n / 100 * BEAM_SHARE_PERCENT;
     let width = b.nodes.map_or(beam::DEFAULT_WIDTH, |n| {
         ((share(n) / beam::NODES_PER_SLOT) as usize).clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
@@ -243,17 +248,29 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
         return report(pos, found, quick.nodes, quick.elapsed);
     }
     let rest = Options {
-        budget: Budget {
-            nodes: b.nodes.map(|n| n.saturating_sub(beamed.nodes)),
-            time: b.time.map(|t| t.saturating_sub(beamed.elapsed)),
-            memory_bytes: b.memory_bytes,
-        },
+        budget: b.after(beamed.nodes, beamed.elapsed),
         dominances: options.dominances,
     };
     let mut r = solve_passes(pos, &rest);
     r.nodes += quick.nodes + beamed.nodes;
     r.elapsed += quick.elapsed + beamed.elapsed;
     r
+}
+
+/// A full search of at most `nodes` positions and `time`, with the whole
+/// budget's memory.
+fn short_full_search(
+    pos: &Position,
+    nodes: u64,
+    time: Option<Duration>,
+    options: &Options,
+) -> search::Found {
+    let budget = Budget {
+        nodes: Some(nodes),
+        time,
+        memory_bytes: options.budget.memory_bytes,
+    };
+    search::run(pos, &Settings::full(budget, options.dominances))
 }
 
 /// Percent of a node budget the beam may spend (see [`solve_with`]).
@@ -289,12 +306,8 @@ fn solve_passes(pos: &Position, options: &Options) -> Report {
     let probe = search::run(
         pos,
         &Settings {
-            budget: probe_budget,
-            mode: Mode::Solve,
-            dominances: options.dominances,
             width: Some(PROBE_WIDTH),
-            last_pass_nodes: None,
-            last_pass_sample: (1, 0),
+            ..Settings::full(probe_budget, options.dominances)
         },
     );
     let (found, spent_nodes, spent_time) = match probe.end {
@@ -312,31 +325,14 @@ fn solve_passes(pos: &Position, options: &Options) -> Report {
                 } else {
                     QUICK_NODES
                 };
-                let quick = search::run(
-                    pos,
-                    &Settings {
-                        budget: Budget {
-                            nodes: Some(
-                                b.nodes
-                                    .map_or(cap, |n| {
-                                        // What the probe and the playouts' share leave.
-                                        n.saturating_sub(
-                                            probe.nodes + n / 8 * STOCK_PLAYOUT_EIGHTHS,
-                                        )
-                                        .max(QUICK_NODES.min(n.saturating_sub(probe.nodes)))
-                                    })
-                                    .min(cap),
-                            ),
-                            time: b.time.map(|t| t.saturating_sub(probe.elapsed)),
-                            memory_bytes: b.memory_bytes,
-                        },
-                        mode: Mode::Solve,
-                        dominances: options.dominances,
-                        width: None,
-                        last_pass_nodes: None,
-                        last_pass_sample: (1, 0),
-                    },
-                );
+                let nodes = b.nodes.map_or(cap, |n| {
+                    // What the probe and the playouts' share leave.
+                    n.saturating_sub(probe.nodes + n / 8 * STOCK_PLAYOUT_EIGHTHS)
+                        .max(QUICK_NODES.min(n.saturating_sub(probe.nodes)))
+                        .min(cap)
+                });
+                let time = b.time.map(|t| t.saturating_sub(probe.elapsed));
+                let quick = short_full_search(pos, nodes, time, options);
                 if matches!(quick.end, End::Won(_) | End::Exhausted) {
                     return report(pos, quick, probe.nodes, probe.elapsed);
                 }
@@ -385,11 +381,7 @@ fn solve_passes(pos: &Position, options: &Options) -> Report {
             if stock_left(pos) && pos.redeals_left() > 0 {
                 let sampled = last_pass::sampled(
                     pos,
-                    &Budget {
-                        nodes: b.nodes.map(|n| n.saturating_sub(probe_nodes)),
-                        time: b.time.map(|t| t.saturating_sub(probe_elapsed)),
-                        memory_bytes: b.memory_bytes,
-                    },
+                    &b.after(probe_nodes, probe_elapsed),
                     options.dominances,
                 );
                 if matches!(sampled.end, End::Won(_)) {
@@ -398,22 +390,8 @@ fn solve_passes(pos: &Position, options: &Options) -> Report {
                 probe_nodes += sampled.nodes;
                 probe_elapsed += sampled.elapsed;
             }
-            let rest = Budget {
-                nodes: b.nodes.map(|n| n.saturating_sub(probe_nodes)),
-                time: b.time.map(|t| t.saturating_sub(probe_elapsed)),
-                memory_bytes: b.memory_bytes,
-            };
-            let mut main = search::run(
-                pos,
-                &Settings {
-                    budget: rest,
-                    mode: Mode::Solve,
-                    dominances: options.dominances,
-                    width: None,
-                    last_pass_nodes: None,
-                    last_pass_sample: (1, 0),
-                },
-            );
+            let rest = b.after(probe_nodes, probe_elapsed);
+            let mut main = search::run(pos, &Settings::full(rest, options.dominances));
             if probe.best_cards > main.best_cards {
                 main.best_cards = probe.best_cards;
                 main.best_line = probe.best_line;
@@ -474,12 +452,8 @@ pub fn best(pos: &Position, budget: &Budget) -> Best {
     let found = search::run(
         pos,
         &Settings {
-            budget: budget.clone(),
             mode: Mode::Best,
-            dominances: true,
-            width: None,
-            last_pass_nodes: None,
-            last_pass_sample: (1, 0),
+            ..Settings::full(budget.clone(), true)
         },
     );
     let mut line = found.best_line;

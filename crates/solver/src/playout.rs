@@ -150,13 +150,6 @@ mod tests {
     use super::*;
     use patience_engine::game;
 
-    fn nodes(n: u64) -> Budget {
-        Budget {
-            nodes: Some(n),
-            ..Budget::default()
-        }
-    }
-
     #[test]
     fn playouts_win_nivernaise_deals_with_lines_that_replay() {
         // Deal 183 was left unknown by the probe at 2,000,000 positions.
@@ -164,7 +157,7 @@ mod tests {
         let mut won = 0;
         for deal in [1, 2, 183] {
             let p = Position::deal(spec, deal).unwrap();
-            let played = run(&p, &nodes(500_000), true);
+            let played = run(&p, &Budget::of_nodes(500_000), true);
             if let Some(line) = played.win {
                 assert!(crate::replays_to_win(&p, &line), "deal {deal}");
                 won += 1;
@@ -177,7 +170,7 @@ mod tests {
     fn playouts_stop_at_the_node_budget() {
         // Fan deal 1 is lost: no playout wins, and they stop on time.
         let p = Position::deal(game("fan").unwrap(), 1).unwrap();
-        let played = run(&p, &nodes(5_000), true);
+        let played = run(&p, &Budget::of_nodes(5_000), true);
         assert!(played.win.is_none());
         assert_eq!(played.nodes, 5_000);
     }

@@ -58,6 +58,21 @@ pub struct Settings {
     pub last_pass_sample: (u64, u64),
 }
 
+impl Settings {
+    /// A complete search for a win within `budget`: every move, every last
+    /// pass part of the one search.
+    pub fn full(budget: Budget, dominances: bool) -> Settings {
+        Settings {
+            budget,
+            mode: Mode::Solve,
+            dominances,
+            width: None,
+            last_pass_nodes: None,
+            last_pass_sample: (1, 0),
+        }
+    }
+}
+
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum End {
