@@ -44,6 +44,10 @@ const WASTE: i32 = 200;
 /// node budget can be turned into a width.
 pub const NODES_PER_SLOT: u64 = 500;
 
+/// Bytes one key of the positions seen takes in its table, counted against
+/// the budget's memory cap (a `u128` and the hash table's overhead).
+const SEEN_ENTRY_BYTES: usize = 24;
+
 /// Width when the budget sets no node limit.
 pub const DEFAULT_WIDTH: usize = 1000;
 
@@ -132,7 +136,7 @@ struct Step {
 }
 
 /// Runs the beam of `width` from `start` until a win, an empty beam, or the
-/// node or time budget.
+/// node, time or memory budget (the table of positions seen).
 pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) -> Beamed {
     let begun = Instant::now();
     let total = start.spec().card_count();
@@ -199,6 +203,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
             }
             if budget.nodes.is_some_and(|n| nodes >= n)
                 || budget.time.is_some_and(|t| begun.elapsed() >= t)
+                || seen.len() * SEEN_ENTRY_BYTES > budget.memory_bytes
             {
                 return done(None, nodes);
             }
@@ -264,6 +269,21 @@ mod tests {
         assert!(b.win.is_none());
         // The budget is checked after each parent's children: a few past it.
         assert!((5_000..5_100).contains(&b.nodes), "{}", b.nodes);
+    }
+
+    #[test]
+    fn the_beam_keeps_to_the_memory_cap() {
+        let p = Position::deal(game("krakowski").unwrap(), 4).unwrap();
+        let capped = Budget {
+            memory_bytes: 1000 * SEEN_ENTRY_BYTES,
+            ..Budget::of_nodes(2_000_000)
+        };
+        let b = run(&p, &capped, 300, true);
+        // Deal 4 is won with room (a hundred thousand positions and more);
+        // capped, the beam stops soon after a thousand new positions (the
+        // cap is read after each parent, and repeats count as positions).
+        assert!(b.win.is_none());
+        assert!(b.nodes < 3_000, "{}", b.nodes);
     }
 
     #[test]

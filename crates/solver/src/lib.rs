@@ -231,7 +231,7 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
         &Budget {
             nodes: b.nodes.map(share),
             time: b.time.map(|t| t / 2),
-            memory_bytes: 0,
+            memory_bytes: b.memory_bytes,
         },
         width,
         options.dominances,
