@@ -95,6 +95,19 @@ fn bad_arguments_are_refused_with_a_reason_and_create_nothing() {
             vec!["grade", "no-such-game", "--deals", "1..3"],
             "unknown game",
         ),
+        (
+            vec![
+                "grade",
+                "krakowski",
+                "--deals",
+                "1..3",
+                "--nodes",
+                "5000",
+                "--then-nodes",
+                "5000",
+            ],
+            "each budget must exceed the one before",
+        ),
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_patience"))
             .current_dir(dir.path())

@@ -70,6 +70,12 @@ pub struct Args {
     /// Solver time budget per deal, in ms (makes grading depend on machine speed).
     #[arg(long)]
     pub time_ms: Option<u64>,
+    /// Larger solver budgets tried in turn on a deal still unknown, e.g.
+    /// `--nodes 300000 --then-nodes 3000000`: only the deals the first
+    /// budget leaves unknown pay for the larger ones. Each must exceed the
+    /// one before.
+    #[arg(long = "then-nodes", value_delimiter = ',')]
+    pub then_nodes: Vec<u64>,
     /// Node budget of each hint the hint-follower asks for.
     #[arg(long, default_value_t = 100_000)]
     pub hint_nodes: u64,
@@ -96,7 +102,15 @@ pub fn run(a: Args) -> super::Outcome {
             "nothing to do: give --deals to grade, or --export DIR to write the store's grades"
         );
     }
+    let mut before = a.nodes;
+    for &n in &a.then_nodes {
+        if n <= before {
+            anyhow::bail!("--then-nodes {n}: each budget must exceed the one before ({before})");
+        }
+        before = n;
+    }
     let cfg = GradeConfig {
+        then_nodes: a.then_nodes.clone(),
         solve: Budget {
             nodes: Some(a.nodes),
             time: a.time_ms.map(Duration::from_millis),
@@ -238,7 +252,7 @@ fn grade_chunk(
         });
         for (deal, grade, took, cpu) in rx {
             let grade = grade.map_err(|e| anyhow!("deal {deal}: {e}"))?;
-            let detail = serde_json::json!({
+            let mut detail = serde_json::json!({
                 "grade": grade,
                 "seed": cfg.seed,
                 "solve_nodes": cfg.solve.nodes,
@@ -247,6 +261,9 @@ fn grade_chunk(
                 "ms": took.as_millis() as u64,
                 "cpu_ms": cpu.map(|c| c.as_millis() as u64),
             });
+            if !cfg.then_nodes.is_empty() {
+                detail["then_nodes"] = serde_json::json!(cfg.then_nodes);
+            }
             store.put_grade(spec.id, deal, grade.level.as_str(), &detail.to_string())?;
             if let Some(f) = library.as_mut() {
                 writeln!(f, "{deal}\t{}", grade.level)?;

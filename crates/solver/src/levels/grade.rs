@@ -134,6 +134,11 @@ impl SolverVerdict {
 pub struct GradeConfig {
     /// The solver's budget for the verdict.
     pub solve: Budget,
+    /// Larger node budgets the solver tries in turn while its verdict is
+    /// unknown for want of nodes (each a fresh solve, as `survey
+    /// --then-nodes`): most deals are decided within `solve`, and only the
+    /// few that are not pay for the larger budgets. Empty by default.
+    pub then_nodes: Vec<u64>,
     /// The budget of each hint the hint-follower asks for.
     pub hint: Budget,
     /// Runs of the person-like player per deal.
@@ -157,6 +162,7 @@ impl Default for GradeConfig {
                 time: None,
                 memory_bytes: 256 << 20,
             },
+            then_nodes: Vec::new(),
             hint: Budget {
                 nodes: Some(100_000),
                 time: None,
@@ -177,6 +183,7 @@ pub struct Grade {
     pub deal: u64,
     pub level: Level,
     pub solver: SolverVerdict,
+    /// Positions the solver searched, over every budget it tried.
     pub solver_nodes: u64,
     /// The hint-follower's game; not played when the solver proved no win.
     pub hint: Option<Followed>,
@@ -201,7 +208,19 @@ pub fn grade_deal(
 pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
     let deal = pos.deal_number();
     let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());
-    let report = solve(pos, &cfg.solve);
+    let mut report = solve(pos, &cfg.solve);
+    let mut solver_nodes = report.nodes;
+    for &nodes in &cfg.then_nodes {
+        if report.outcome != Outcome::Unknown(Limit::Nodes) {
+            break;
+        }
+        let budget = Budget {
+            nodes: Some(nodes),
+            ..cfg.solve.clone()
+        };
+        report = solve(pos, &budget);
+        solver_nodes += report.nodes;
+    }
     let solver = SolverVerdict::of(&report.outcome);
     let hint = (solver != SolverVerdict::NoWin).then(|| follow_hints(pos, &cfg.hint, max_moves));
     let hint_won = hint.is_some_and(|h| h.won());
@@ -221,7 +240,7 @@ pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
         level,
         conflict: solver == SolverVerdict::NoWin && (hint_won || person_wins > 0),
         solver,
-        solver_nodes: report.nodes,
+        solver_nodes,
         hint,
         person_wins,
         runs,

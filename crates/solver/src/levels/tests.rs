@@ -171,6 +171,30 @@ fn the_person_takes_a_krakowski_waste_card_to_the_table_before_turning_another()
 }
 
 #[test]
+fn a_larger_budget_decides_what_the_first_left_unknown() {
+    // La Belle Lucie deal 1 is won, but not within 50 positions.
+    let pos = Position::deal(game("la-belle-lucie").unwrap(), 1).unwrap();
+    let cfg = GradeConfig {
+        solve: Budget::of_nodes(50),
+        hint: Budget::of_nodes(50),
+        runs: 0,
+        ..GradeConfig::default()
+    };
+    let first = grade_position(&pos, &cfg);
+    assert!(matches!(first.solver, SolverVerdict::Unknown { .. }));
+    let escalated = grade_position(
+        &pos,
+        &GradeConfig {
+            then_nodes: vec![100, 300_000],
+            ..cfg
+        },
+    );
+    assert!(matches!(escalated.solver, SolverVerdict::Win { .. }));
+    // Every budget tried counts: 50, then 100, then the one that won.
+    assert!(escalated.solver_nodes > 150, "{}", escalated.solver_nodes);
+}
+
+#[test]
 fn person_games_end_and_are_repeatable_for_a_seed() {
     for id in [
         "la-belle-lucie",
