@@ -44,17 +44,29 @@ impl Clone for Position {
     }
 
     /// Reuses `self`'s piles' buffers: searches that keep many positions
-    /// (the solver's beam) copy one into another without allocating.
+    /// (the solver's beam) copy one into another without allocating. The
+    /// pattern names every field, so a field added later cannot be missed.
     fn clone_from(&mut self, source: &Self) {
-        self.spec = source.spec;
-        self.layout = source.layout;
-        self.deal = source.deal;
-        self.piles.clone_from(&source.piles);
-        self.redeals_used = source.redeals_used;
-        self.draw_used = source.draw_used;
-        self.hash = source.hash;
-        self.tables = source.tables;
-        self.tops = source.tops;
+        let Position {
+            spec,
+            layout,
+            deal,
+            piles,
+            redeals_used,
+            draw_used,
+            hash,
+            tables,
+            tops,
+        } = source;
+        self.spec = spec;
+        self.layout = *layout;
+        self.deal = *deal;
+        self.piles.clone_from(piles);
+        self.redeals_used = *redeals_used;
+        self.draw_used = *draw_used;
+        self.hash = *hash;
+        self.tables = tables;
+        self.tops = *tops;
     }
 }
 
@@ -359,5 +371,32 @@ impl Position {
         }
         self.set_counters(allowed - left, self.draw_used);
         Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game;
+
+    use super::*;
+
+    /// `clone_from` into a position of another game and deal leaves an exact
+    /// copy: the same piles, counters, hash, and moves.
+    #[test]
+    fn clone_from_makes_an_exact_copy_whatever_it_overwrites() {
+        let mut target = Position::deal(game("house-in-the-woods").unwrap(), 9).unwrap();
+        for (id, deal) in [("krakowski", 3), ("la-belle-lucie", 5), ("nivernaise", 2)] {
+            let mut source = Position::deal(game(id).unwrap(), deal).unwrap();
+            for _ in 0..5 {
+                let moves = source.legal_moves();
+                source.apply(moves[moves.len() / 2]).unwrap();
+            }
+            target.clone_from(&source);
+            assert_eq!(target, source, "{id}");
+            assert_eq!(target.hash(), source.hash(), "{id}");
+            assert_eq!(target.layout(), source.layout(), "{id}");
+            assert_eq!(target.legal_moves(), source.legal_moves(), "{id}");
+            assert_eq!(target.to_text(), source.to_text(), "{id}");
+        }
     }
 }
