@@ -44,9 +44,10 @@ const WASTE: i32 = 200;
 /// turned into a width. A slot costs about 330 positions on average (width
 /// 1000 spent 333,000 a deal on Krakowski deals 1..100), but that average
 /// counts the beams that die early: a beam that wins plays to the end of
-/// the game, so the width leaves room (at 300,000 positions, three quarters
-/// for the beam: 330 won 14 of deals 1..100 for running out before the end,
-/// 500 won 15).
+/// the game, so the width leaves room. Krakowski deals 1..100 at 300,000
+/// positions: with half of them for the beam, 330 won 3 (the beams ran out
+/// of positions before the end) and 600 won 10; with three quarters, 600
+/// won 14 and 500 won 15.
 pub const NODES_PER_SLOT: u64 = 500;
 
 /// Bytes one key of the positions seen takes in its table, counted against
