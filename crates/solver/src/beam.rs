@@ -1,6 +1,6 @@
-//! Beam search: a fourth way to look for a win, in the game whose stock
-//! passes once onto a waste and whose table builds down in suit (Krakowski;
-//! see [`applies`]).
+//! Beam search: a fourth way to look for a win, in the games whose stock
+//! passes once onto a waste (Krakowski, Blondes and Brunettes; see
+//! [`applies`]).
 //!
 //! There the depth-first searches sink their budget under one early
 //! mistake: a card turned onto the waste too soon buries the cards under it
@@ -9,7 +9,8 @@
 //! beam instead plays all its lines side by side, one move at a time, and
 //! after each move keeps the `width` most promising positions by
 //! [`promise`]: cards home, minus cards that lie on a lower card of their
-//! own suit (those must move again before that card can go home). Bad lines
+//! own foundation sequence (those must move again before that card can go
+//! home). Bad lines
 //! fall out of the beam a few moves after their mistake, not at the end of
 //! the game. A position seen before is not kept twice. Like the probe and
 //! the playouts it proves nothing when it fails.
@@ -18,7 +19,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
-use patience_engine::{Card, Move, PileId, PileKind, Position};
+use patience_engine::{Build, Card, Move, PileId, PileKind, Position, StockAction};
 
 use crate::state::{Key, Keyer};
 use crate::{dominance, Budget};
@@ -40,37 +41,76 @@ const HOME: i32 = 100;
 const BLOCKING: i32 = 200;
 const WASTE: i32 = 200;
 
-/// Positions a node budget allows per beam slot, so that a budget can be
-/// turned into a width. A slot costs about 330 positions on average (width
-/// 1000 spent 333,000 a deal on Krakowski deals 1..100), but that average
-/// counts the beams that die early: a beam that wins plays to the end of
-/// the game, so the width leaves room. Krakowski deals 1..100 at 300,000
-/// positions: with half of them for the beam, 330 won 3 (the beams ran out
-/// of positions before the end) and 600 won 10; with three quarters, 600
-/// won 14 and 500 won 15.
-pub const NODES_PER_SLOT: u64 = 500;
+/// How `solve_with` runs the beam in a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Tuning {
+    /// Percent of the node budget (after the short full search) the beam
+    /// may spend.
+    pub share_percent: u64,
+    /// Positions the node budget allows per beam slot, so that a budget can
+    /// be turned into a width.
+    pub nodes_per_slot: u64,
+    /// Width under a time budget alone (the site's hint, on half its time).
+    pub time_width: usize,
+}
+
+impl Tuning {
+    /// Krakowski (built in suit): a slot costs about 330 positions on
+    /// average (width 1000 spent 333,000 a deal on deals 1..100), but that
+    /// average counts the beams that die early, and a beam that wins plays
+    /// to the end of the game, so the width leaves room. Deals 1..100 at
+    /// 300,000 positions: with half of them for the beam, 330 a slot won 3
+    /// (the beams ran out before the end) and 600 won 10; with three
+    /// quarters, 600 won 14 and 500 won 15; nine tenths, 15.
+    pub const IN_SUIT: Tuning = Tuning {
+        share_percent: 75,
+        nodes_per_slot: 500,
+        time_width: 1000,
+    };
+
+    /// Blondes and Brunettes (alternate colours, a reserve, cards back from
+    /// the foundations: more moves a card), where a slot costs about 1,300
+    /// positions (a beam of 300 won deal 1 in 437,000) and the probe wins
+    /// most deals on its own. Deals 301..600 at 200,000 positions: the
+    /// Krakowski tuning won 252 (it starves the probe); 1,500 a slot with a
+    /// quarter, two fifths or three fifths of the budget won 295, 295 and
+    /// 294, 3,000 with two fifths 296; without the beam, 279. A narrower
+    /// beam under a time budget keeps hints short (a beam of 300 takes
+    /// about 0.1 s there).
+    pub const ALTERNATE: Tuning = Tuning {
+        share_percent: 40,
+        nodes_per_slot: 1500,
+        time_width: 300,
+    };
+
+    pub fn of(pos: &Position) -> Tuning {
+        if pos.spec().build == Build::DownInSuit {
+            Tuning::IN_SUIT
+        } else {
+            Tuning::ALTERNATE
+        }
+    }
+}
 
 /// Bytes one key of the positions seen takes in its table, counted against
 /// the budget's memory cap (a `u128` and the hash table's overhead).
 const SEEN_ENTRY_BYTES: usize = 24;
 
-/// Width when the budget sets no node limit.
-pub const DEFAULT_WIDTH: usize = 1000;
-
 /// Whether the beam is tried: a face-down stock that passes once onto a
-/// waste, with no redeal left, in a game whose dead positions the two-deck
-/// test recognises (Krakowski); [`promise`] reads suits and ranks as that
-/// game builds them.
+/// waste, with no redeal left (Krakowski, Blondes and Brunettes). There one
+/// early card turned onto the waste decides the rest of the game.
 pub fn applies(pos: &Position) -> bool {
     let layout = pos.layout();
     layout.waste.is_some()
         && layout.stock.is_some_and(|s| !pos.pile(s).is_empty())
-        && crate::dead_two_deck::applies(pos)
+        && pos.spec().stock_action == StockAction::OneToWaste
+        && pos.redeals_left() == 0
 }
 
-/// How promising `pos` is: cards home, minus the cards on the table or the
-/// waste that lie above a lower card of their own suit, and the cards on
-/// the waste. It reads no face-down card.
+/// How promising `pos` is: cards home, minus the cards on the table, the
+/// waste or the reserve that lie above a lower card of their own foundation
+/// sequence (the suit; in Blondes and Brunettes the colour against the
+/// rank's parity), and the cards on the waste. It reads no face-down card.
 pub fn promise(pos: &Position) -> i32 {
     Promise::new(pos).of(pos)
 }
@@ -78,14 +118,27 @@ pub fn promise(pos: &Position) -> i32 {
 /// [`promise`] with the game's play orders looked up once.
 struct Promise {
     order: [u8; Card::COUNT],
+    /// Per card, the foundation sequence it belongs to: its suit, or where
+    /// foundations alternate colours whatever the suit (Blondes and
+    /// Brunettes), its colour against its rank's parity (a red ace, black
+    /// two, red three... are one sequence).
+    class: [u8; Card::COUNT],
     piles: Vec<PileId>,
 }
 
 impl Promise {
     fn new(pos: &Position) -> Promise {
+        let spec = pos.spec();
+        let alternate = spec.foundations.iter().any(|f| f.alternate_colours);
         let mut order = [0; Card::COUNT];
-        for c in pos.spec().pack() {
-            order[c.index()] = pos.spec().order(c);
+        let mut class = [0; Card::COUNT];
+        for c in spec.pack() {
+            order[c.index()] = spec.order(c);
+            class[c.index()] = if alternate {
+                (c.colour() as u8) ^ (spec.order(c) & 1)
+            } else {
+                c.suit() as u8
+            };
         }
         let layout = pos.layout();
         let piles = layout
@@ -95,7 +148,11 @@ impl Promise {
                     && Some(id) != layout.stock
             })
             .collect();
-        Promise { order, piles }
+        Promise {
+            order,
+            class,
+            piles,
+        }
     }
 
     fn of(&self, pos: &Position) -> i32 {
@@ -104,7 +161,7 @@ impl Promise {
             // The lowest play order seen so far per suit, from the bottom up.
             let mut low = [u8::MAX; 4];
             for &c in pos.pile(id) {
-                let s = c.suit() as usize;
+                let s = self.class[c.index()] as usize;
                 let o = self.order[c.index()];
                 blocking += (low[s] < o) as i32;
                 low[s] = low[s].min(o);
@@ -296,33 +353,50 @@ mod tests {
     fn promise_reads_no_face_down_card() {
         // The same face-up cards with the stock in another order (the
         // view's made-up stock) promise the same.
-        let spec = game("krakowski").unwrap();
-        for deal in 1..=20 {
-            let mut p = Position::deal(spec, deal).unwrap();
-            for _ in 0..deal {
-                let moves = p.legal_moves();
-                p.apply(moves[moves.len() - 1]).unwrap();
+        for id in ["krakowski", "blondes-and-brunettes"] {
+            let spec = game(id).unwrap();
+            for deal in 1..=20 {
+                let mut p = Position::deal(spec, deal).unwrap();
+                for _ in 0..deal {
+                    let moves = p.legal_moves();
+                    p.apply(moves[moves.len() - 1]).unwrap();
+                }
+                let imagined = View::of(&p).imagine().unwrap();
+                assert_ne!(
+                    p.pile(p.layout().stock.unwrap()),
+                    imagined.pile(imagined.layout().stock.unwrap())
+                );
+                assert_eq!(promise(&p), promise(&imagined), "{id} deal {deal}");
             }
-            let imagined = View::of(&p).imagine().unwrap();
-            assert_ne!(
-                p.pile(p.layout().stock.unwrap()),
-                imagined.pile(imagined.layout().stock.unwrap())
-            );
-            assert_eq!(promise(&p), promise(&imagined), "deal {deal}");
         }
     }
 
     #[test]
-    fn the_beam_applies_only_to_a_one_pass_waste_in_the_last_deal() {
+    fn the_beam_applies_only_to_a_stock_that_passes_once_onto_a_waste() {
         let deal = |id| Position::deal(game(id).unwrap(), 1).unwrap();
         assert!(applies(&deal("krakowski")));
+        assert!(applies(&deal("blondes-and-brunettes")));
         for id in [
-            "blondes-and-brunettes",
             "novomanernaya",
             "nivernaise",
             "la-belle-lucie",
+            "house-in-the-woods",
         ] {
             assert!(!applies(&deal(id)), "{id}");
+        }
+    }
+
+    #[test]
+    fn the_beam_wins_blondes_and_brunettes_deals_the_depth_first_passes_leave() {
+        // Unknown at 200,000 positions before the beam; a beam of 300 wins
+        // each in under half a million.
+        let spec = game("blondes-and-brunettes").unwrap();
+        for deal in [1, 4, 5] {
+            let p = Position::deal(spec, deal).unwrap();
+            let line = run(&p, &Budget::of_nodes(1_000_000), 300, true)
+                .win
+                .unwrap_or_else(|| panic!("deal {deal} not won"));
+            assert!(replays_to_win(&p, &line), "deal {deal}");
         }
     }
 }

@@ -15,7 +15,8 @@
 //! cannot hurt and the positions that cannot be won; `order` move ordering
 //! (with `near`, how near each card is to home where suits build from both
 //! ends); `playout` the randomised greedy games tried in the stock games;
-//! `beam` the beam search tried first in Krakowski;
+//! `beam` the beam search tried first where the stock passes once onto a
+//! waste;
 //! `heuristic` the fallback hint; `levels` the person-like player and grading.
 //! Every move comes from the engine: no rule is written here.
 
@@ -199,10 +200,10 @@ const PROBE_WIDTH: usize = 2;
 /// If it finds none (its exhaustion proves nothing), the full search runs on
 /// the rest of the budget and alone can answer *no win*.
 ///
-/// Where the beam applies (Krakowski), a short full search runs first (an
-/// eighth of the budget, at most `QUICK_NODES_DEAD`: it proves most
-/// late-game losses at once), then the beam on a share of what is left
-/// ([`BEAM_SHARE_PERCENT`]), and the passes above share the rest.
+/// Where the beam applies (Krakowski, Blondes and Brunettes), a short full
+/// search runs first (an eighth of the budget, at most `QUICK_NODES_DEAD`:
+/// it proves most late-game losses at once), then the beam on a share of
+/// what is left ([`beam::Tuning`]), and the passes above share the rest.
 pub fn solve_with(pos: &Position, options: &Options) -> Report {
     if !beam::applies(pos) {
         return solve_passes(pos, options);
@@ -222,9 +223,10 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
         return report(pos, quick, 0, Duration::ZERO);
     }
     let b = &b.after(quick.nodes, quick.elapsed);
-    let share = |n: u64| n / 100 * BEAM_SHARE_PERCENT;
-    let width = b.nodes.map_or(beam::DEFAULT_WIDTH, |n| {
-        ((share(n) / beam::NODES_PER_SLOT) as usize).clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
+    let tuning = beam::Tuning::of(pos);
+    let share = |n: u64| n / 100 * tuning.share_percent;
+    let width = b.nodes.map_or(tuning.time_width, |n| {
+        ((share(n) / tuning.nodes_per_slot) as usize).clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
     });
     let beamed = beam::run(
         pos,
@@ -273,11 +275,6 @@ fn short_full_search(
     search::run(pos, &Settings::full(budget, options.dominances))
 }
 
-/// Percent of a node budget the beam may spend (see [`solve_with`]).
-/// Krakowski deals 1..100 at 300,000 positions: 10 won with half, 15 with
-/// three quarters or nine tenths; the five losses proved without the beam
-/// were still proved with three quarters.
-pub const BEAM_SHARE_PERCENT: u64 = 75;
 /// The narrowest and widest beam a node budget is turned into: a beam of a
 /// few slots wins nothing, and the beam's table of positions seen grows with
 /// its width.
