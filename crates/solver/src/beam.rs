@@ -52,6 +52,10 @@ pub struct Tuning {
     pub nodes_per_slot: u64,
     /// Width under a time budget alone (the site's hint, on half its time).
     pub time_width: usize,
+    /// Positions of the short full search before the beam under a time
+    /// budget alone; under a node budget it is an eighth of the budget, at
+    /// most 150,000.
+    pub time_quick_nodes: u64,
 }
 
 impl Tuning {
@@ -66,6 +70,7 @@ impl Tuning {
         share_percent: 75,
         nodes_per_slot: 500,
         time_width: 1000,
+        time_quick_nodes: 150_000,
     };
 
     /// Blondes and Brunettes (alternate colours, a reserve, cards back from
@@ -74,13 +79,17 @@ impl Tuning {
     /// most deals on its own. Deals 301..600 at 200,000 positions: the
     /// Krakowski tuning won 252 (it starves the probe); 1,500 a slot with a
     /// quarter, two fifths or three fifths of the budget won 295, 295 and
-    /// 294, 3,000 with two fifths 296; without the beam, 279. A narrower
-    /// beam under a time budget keeps hints short (a beam of 300 takes
-    /// about 0.1 s there).
+    /// 294, 3,000 with two fifths 296; without the beam, 279. Under a time
+    /// budget (the site's hint) the beam is narrow and the full search
+    /// before it short, so that the probe still answers the openings it
+    /// answered at once: a beam of 300 after 150,000 or 20,000 positions
+    /// made deal 1's opening hint take 140 to 160 ms, a beam of 100 after
+    /// 20,000 keeps it under 100 ms.
     pub const ALTERNATE: Tuning = Tuning {
         share_percent: 40,
         nodes_per_slot: 1500,
-        time_width: 300,
+        time_width: 100,
+        time_quick_nodes: 20_000,
     };
 
     pub fn of(pos: &Position) -> Tuning {

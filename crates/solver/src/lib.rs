@@ -212,10 +212,11 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
     // A short full search first: late in a game most positions are lost in
     // a few thousand positions, and a hint should not wait for the beam
     // to say so.
+    let tuning = beam::Tuning::of(pos);
     let quick = short_full_search(
         pos,
         b.nodes
-            .map_or(QUICK_NODES_DEAD, |n| (n / 8).min(QUICK_NODES_DEAD)),
+            .map_or(tuning.time_quick_nodes, |n| (n / 8).min(QUICK_NODES_DEAD)),
         b.time,
         options,
     );
@@ -223,7 +224,6 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
         return report(pos, quick, 0, Duration::ZERO);
     }
     let b = &b.after(quick.nodes, quick.elapsed);
-    let tuning = beam::Tuning::of(pos);
     let share = |n: u64| n / 100 * tuning.share_percent;
     let width = b.nodes.map_or(tuning.time_width, |n| {
         ((share(n) / tuning.nodes_per_slot) as usize).clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
