@@ -14,9 +14,6 @@ fn main() {
         for run in 0..runs {
             let mut p = Position::deal(spec, deal).unwrap();
             let mut player = PersonPlayer::new(deal * 1000 + run);
-            if std::env::var("GREEDY").is_ok() {
-                greedy(&mut p, deal * 1000 + run);
-            }
             for _ in 0..5000 {
                 let Some(mv) = player.choose(&View::of(&p)) else {
                     break;
@@ -35,38 +32,4 @@ fn main() {
         args[1],
         home as f64 / games as f64
     );
-}
-
-/// A greedy player by the beam's promise, one move deep (study).
-#[allow(dead_code)]
-pub fn greedy(p: &mut Position, seed: u64) {
-    use patience_engine::prng::SplitMix64;
-    let mut rng = SplitMix64::new(seed);
-    let mut seen = std::collections::HashSet::new();
-    for _ in 0..3000 {
-        seen.insert(p.hash());
-        let moves = p.legal_moves();
-        let mut best = (i32::MIN, None);
-        for m in moves {
-            let mut q = p.clone();
-            q.apply(m).unwrap();
-            if seen.contains(&q.hash()) {
-                continue;
-            }
-            let v = if m == patience_engine::Move::Deal {
-                patience_solver::beam::promise(p) - 200
-            } else {
-                patience_solver::beam::promise(&q)
-            } * 16
-                + rng.below(16) as i32;
-            if v > best.0 {
-                best = (v, Some(m));
-            }
-        }
-        let Some(m) = best.1 else { break };
-        p.apply(m).unwrap();
-        if p.is_won() {
-            break;
-        }
-    }
 }

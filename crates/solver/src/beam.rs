@@ -286,7 +286,6 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
         candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         let mut next: Vec<Position> = Vec::with_capacity(width);
         let mut steps: Vec<Step> = Vec::with_capacity(width);
-        let cut_dead = dominances;
         for &(_, parent, mv) in &candidates {
             if next.len() == width {
                 break;
@@ -296,7 +295,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
                 .unwrap_or_else(|| layer[parent as usize].clone());
             p.clone_from(&layer[parent as usize]);
             p.play_generated(mv);
-            if cut_dead && dominance::dead_test_applies(&p) && dominance::is_dead(&p) {
+            if dominances && dominance::dead_test_applies(&p) && dominance::is_dead(&p) {
                 spare.push(p);
                 continue;
             }
