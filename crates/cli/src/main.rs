@@ -27,7 +27,7 @@ enum Command {
     Moves(commands::moves::Args),
     /// Check a game record and print its final position.
     Replay(commands::replay::Args),
-    /// Count move sequences of exactly DEPTH moves.
+    /// Count move sequences of exactly DEPTH moves (from deal 1 unless --deal or --position is given).
     Perft(commands::perft::Args),
     /// Solve a deal or a position.
     Solve(commands::solve::Args),
