@@ -246,17 +246,15 @@ impl Store {
         Ok(grades.len())
     }
 
-    /// Every graded deal of a game, whatever its level.
+    /// Every graded deal of a game, whatever its level: the deals a resumed
+    /// grading skips. Read through [`Store::grades`], so a corrupt row is an
+    /// error naming it rather than a deal number made up from it.
     pub fn graded_deals(&self, game: &str) -> Result<HashSet<u64>, StoreError> {
-        let mut st = self
-            .conn
-            .prepare_cached("SELECT deal FROM grades WHERE game = ?1")?;
-        let rows = st.query_map([game], |r| r.get::<_, i64>(0))?;
-        let mut out = HashSet::new();
-        for d in rows {
-            out.insert(d? as u64);
-        }
-        Ok(out)
+        Ok(self
+            .grades(game)?
+            .into_iter()
+            .map(|(deal, _)| deal)
+            .collect())
     }
 
     /// Every graded deal of a game with its level, by deal number: what
@@ -628,6 +626,8 @@ mod tests {
             .unwrap();
         let err = store.grades("fan").unwrap_err().to_string();
         assert!(err.contains("deal -1"), "{err}");
+        // A resumed grading stops on it too, rather than skip a made-up deal.
+        assert!(store.graded_deals("fan").is_err());
         assert_eq!(store.grades("krug").unwrap(), vec![(1, Level::Easy)]);
     }
 
