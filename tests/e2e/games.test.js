@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 
-import { DESKTOP, launch, open, PHONE } from './lib/browser.js';
-import { REPO, startServer } from './lib/server.js';
+import { DESKTOP, PHONE } from './lib/browser.js';
+import { REPO } from './lib/server.js';
+import { useSuite } from './lib/suite.js';
 import {
   askHint, cardSelector, drag, grabPoint, openDeal, playable, screenPiles, serverState, settle, statePiles,
 } from './lib/table.js';
@@ -16,20 +17,8 @@ import {
 const SHOTS = path.join(REPO, 'target/screenshots');
 const DEAL = 5;
 
-let server, browser, games;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  const res = await fetch(`${server.url}/api/games`);
-  games = await res.json();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSuite();
+before(() => fs.mkdirSync(SHOTS, { recursive: true }));
 
 /** The visible top-left corner of a card, where a player clicks it. */
 async function clickCard(page, pile, index) {
@@ -93,12 +82,12 @@ async function followHint(page, hint) {
 }
 
 test('every game plays in the page', async (t) => {
-  assert.ok(games.length >= 20, 'the catalogue lists every game');
+  assert.ok(suite.games.length >= 20, 'the catalogue lists every game');
   // PATIENCE_GAMES=id,id runs only those (while developing).
   const only = process.env.PATIENCE_GAMES?.split(',');
-  for (const game of games.filter((g) => !only || only.includes(g.id))) {
+  for (const game of suite.games.filter((g) => !only || only.includes(g.id))) {
     await t.test(game.id, async () => {
-      const { context, page } = await open(browser, server.url, DESKTOP);
+      const { context, page } = await suite.open(DESKTOP);
       try {
         await openDeal(page, game.id, DEAL);
         let state = await serverState(page);

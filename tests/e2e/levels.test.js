@@ -1,32 +1,22 @@
 // Every level the API lists for a game, chosen on the home page, gives a deal of that level.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { launch, open } from './lib/browser.js';
-import { startServer } from './lib/server.js';
+import { useSuite } from './lib/suite.js';
 import { serverState, settle } from './lib/table.js';
 
 const LEVELS = ['any', 'easy', 'medium', 'hard'];
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSuite();
 
 test('each listed level of each game deals a game of that level', async (t) => {
-  const games = await (await fetch(`${server.url}/api/games`)).json();
-  const { context, page } = await open(browser, server.url);
+  const { context, page } = await suite.open();
   try {
     await page.goto('/');
     await page.waitForSelector('article.game input[value="any"]');
     const wanted = [];
-    for (const game of games) {
+    for (const game of suite.games) {
       assert.ok(game.levels.includes('any'), `${game.id} offers Any`);
       const card = page.locator(`article.game[data-game="${game.id}"]`);
       const offered = await card.locator('input[type="radio"]').evaluateAll((els) => els.map((e) => e.value));

@@ -4,27 +4,18 @@
 // empty foundations' marks.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { launch, open, PHONE } from './lib/browser.js';
-import { startServer } from './lib/server.js';
+import { PHONE } from './lib/browser.js';
+import { useSuite } from './lib/suite.js';
 import {
   cardSelector, grabPoint, openDeal, playable, screenPiles, serverState, settle, statePiles, touchDrag, uidOf,
 } from './lib/table.js';
 
-let server, browser, games;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-  games = await (await fetch(`${server.url}/api/games`)).json();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSuite();
 
 async function withPage(fn, viewport, extra) {
-  const { context, page } = await open(browser, server.url, viewport, extra);
+  const { context, page } = await suite.open(viewport, extra);
   try {
     await fn(page, context);
     assert.deepEqual(page.errors, []);
@@ -41,8 +32,8 @@ async function clickAt(page, pile, index) {
 test('the home page lists every game with its names, about line, levels and rules', () => withPage(async (page) => {
   await page.goto('/');
   await page.waitForSelector('article.game');
-  assert.equal(await page.locator('article.game').count(), games.length);
-  for (const g of games) {
+  assert.equal(await page.locator('article.game').count(), suite.games.length);
+  for (const g of suite.games) {
     const text = await page.textContent(`article.game[data-game="${g.id}"]`);
     assert.ok(text.includes(g.name_en) && text.includes(g.name_ru) && text.includes(g.about), g.id);
   }
@@ -186,7 +177,7 @@ test('a share link deals the same cards to another player', () => withPage(async
   const shown = await screenPiles(page);
   const href = await page.getAttribute('.share', 'href');
   assert.equal(href, '/play/melnitsa/77');
-  const other = await open(browser, server.url);
+  const other = await suite.open();
   try {
     await other.page.goto(href);
     await other.page.waitForURL(/\/game\//);

@@ -4,25 +4,17 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { launch, open } from './lib/browser.js';
-import { REPO, startServer } from './lib/server.js';
+import { REPO } from './lib/server.js';
+import { useSuite } from './lib/suite.js';
 import { askHint, openDeal, serverState, settle } from './lib/table.js';
 
 const GAME = 'la-belle-lucie-36';
 const MAX_MOVES = 200;
 const SHOTS = path.join(REPO, 'target/screenshots');
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useSuite();
 
 /** Follows the hint ("Play it") until the game is won; false if the solver gives up. */
 async function followHints(page) {
@@ -38,7 +30,7 @@ async function followHints(page) {
 }
 
 test('following the hint wins a short game, with a win screen and statistics; undo works after it', async () => {
-  const { context, page } = await open(browser, server.url);
+  const { context, page } = await suite.open();
   try {
     let won = false;
     for (const deal of [1, 2, 3, 4, 5]) {
