@@ -1,9 +1,11 @@
 //! The engine's commands of the built `patience` binary: games, deal, moves,
 //! replay and perft, with their inputs from arguments, files and stdin.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use std::io::Write;
+
+use common::patience;
 use patience_engine::{game, games, perft, Game, Position};
 
 struct Run {
@@ -13,20 +15,7 @@ struct Run {
 }
 
 fn run(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("patience runs");
-    {
-        let mut input = child.stdin.take().expect("stdin");
-        if let Some(text) = stdin {
-            input.write_all(text.as_bytes()).expect("write stdin");
-        }
-    }
-    let o = child.wait_with_output().expect("patience ends");
+    let o = patience(args, stdin);
     Run {
         code: o.status.code().unwrap_or(-1),
         out: String::from_utf8_lossy(&o.stdout).into_owned(),
