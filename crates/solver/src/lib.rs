@@ -206,7 +206,7 @@ const PROBE_WIDTH: usize = 2;
 /// what is left ([`beam::Tuning`]), and the passes above share the rest.
 pub fn solve_with(pos: &Position, options: &Options) -> Report {
     if !beam::applies(pos) {
-        return solve_passes(pos, options);
+        return solve_passes(pos, options, None);
     }
     let b = &options.budget;
     let tuning = beam::Tuning::of(pos);
@@ -222,7 +222,7 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
     if b.nodes.is_some_and(|n| {
         share(n.saturating_sub(quick_nodes)) / tuning.nodes_per_slot < BEAM_WIDTHS.0 as u64
     }) {
-        return solve_passes(pos, options);
+        return solve_passes(pos, options, None);
     }
     // A short full search first: late in a game most positions are lost in
     // a few thousand positions, and a hint should not wait for the beam
@@ -260,7 +260,7 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
         budget: b.after(beamed.nodes, beamed.elapsed),
         dominances: options.dominances,
     };
-    let mut r = solve_passes(pos, &rest);
+    let mut r = solve_passes(pos, &rest, Some(&quick));
     r.nodes += quick.nodes + beamed.nodes;
     r.elapsed += quick.elapsed + beamed.elapsed;
     r
@@ -289,7 +289,16 @@ const BEAM_WIDTHS: (usize, usize) = (20, 20_000);
 
 /// The probe, the short full search, the playouts, the sampled last passes
 /// and the full search, in turn (see [`solve_with`]).
-fn solve_passes(pos: &Position, options: &Options) -> Report {
+///
+/// `prior` is a full search from `pos` already run to its node budget
+/// without an answer. A full search is depth-first in a fixed order, so one
+/// with no more positions than `prior` would walk a prefix of the same tree
+/// and end the same way: such a search is not run again, and its positions
+/// go to the passes after it.
+fn solve_passes(pos: &Position, options: &Options, prior: Option<&search::Found>) -> Report {
+    let undecided_within = prior
+        .filter(|f| f.end == End::Spent(Limit::Nodes))
+        .map_or(0, |f| f.nodes);
     let b = &options.budget;
     let probe_budget = if stock_left(pos) {
         Budget {
@@ -335,12 +344,14 @@ fn solve_passes(pos: &Position, options: &Options) -> Report {
                         .max(QUICK_NODES.min(n.saturating_sub(probe.nodes)))
                         .min(cap)
                 });
-                let time = b.time.map(|t| t.saturating_sub(probe.elapsed));
-                let quick = short_full_search(pos, nodes, time, options);
-                if matches!(quick.end, End::Won(_) | End::Exhausted) {
-                    return report(pos, quick, probe.nodes, probe.elapsed);
+                if nodes > undecided_within {
+                    let time = b.time.map(|t| t.saturating_sub(probe.elapsed));
+                    let quick = short_full_search(pos, nodes, time, options);
+                    if matches!(quick.end, End::Won(_) | End::Exhausted) {
+                        return report(pos, quick, probe.nodes, probe.elapsed);
+                    }
+                    (quick_nodes, quick_elapsed) = (quick.nodes, quick.elapsed);
                 }
-                (quick_nodes, quick_elapsed) = (quick.nodes, quick.elapsed);
             }
             let played = if stock_left(pos) {
                 playout::run(
@@ -395,7 +406,14 @@ fn solve_passes(pos: &Position, options: &Options) -> Report {
                 probe_elapsed += sampled.elapsed;
             }
             let rest = b.after(probe_nodes, probe_elapsed);
-            let mut main = search::run(pos, &Settings::full(rest, options.dominances));
+            let mut main = match prior {
+                Some(done) if rest.nodes.is_some_and(|n| n <= undecided_within) => search::Found {
+                    nodes: 0,
+                    elapsed: Duration::ZERO,
+                    ..done.clone()
+                },
+                _ => search::run(pos, &Settings::full(rest, options.dominances)),
+            };
             if probe.best_cards > main.best_cards {
                 main.best_cards = probe.best_cards;
                 main.best_line = probe.best_line;
@@ -522,5 +540,42 @@ pub fn hint_with_plan(pos: &Position, budget: &Budget, plan: &mut Plan) -> Hint 
             };
             heuristic::choose(pos, lead).map_or(Hint::None, Hint::Heuristic)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The passes told of a full search already run without an answer skip
+    /// the full searches that could only walk a prefix of it: no answer the
+    /// passes reach alone is lost (a win keeps its line, a proved loss stays
+    /// proved), and on some deals fewer positions are searched.
+    #[test]
+    fn passes_skip_a_full_search_already_run_and_keep_its_answers() {
+        let spec = patience_engine::game("krakowski").unwrap();
+        let options = Options::with_nodes(60_000, true);
+        let mut saved = 0;
+        for deal in 1..=12 {
+            let pos = Position::deal(spec, deal).unwrap();
+            let prior = short_full_search(&pos, 30_000, None, &options);
+            if prior.end != End::Spent(Limit::Nodes) {
+                continue;
+            }
+            let alone = solve_passes(&pos, &options, None);
+            let told = solve_passes(&pos, &options, Some(&prior));
+            assert!(
+                told.nodes <= 60_000,
+                "deal {deal}: {} positions",
+                told.nodes
+            );
+            if !matches!(alone.outcome, Outcome::Unknown(_)) {
+                assert_eq!(told.outcome, alone.outcome, "deal {deal}");
+            }
+            // A skipped search saves thousands of positions, not the one a
+            // search of no positions still counts.
+            saved += (told.nodes + 1000 <= alone.nodes) as usize;
+        }
+        assert!(saved > 0, "no deal skipped a repeated search");
     }
 }
