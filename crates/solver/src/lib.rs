@@ -290,15 +290,14 @@ const BEAM_WIDTHS: (usize, usize) = (20, 20_000);
 /// The probe, the short full search, the playouts, the sampled last passes
 /// and the full search, in turn (see [`solve_with`]).
 ///
-/// `prior` is a full search from `pos` already run to its node budget
-/// without an answer. A full search is depth-first in a fixed order, so one
-/// with no more positions than `prior` would walk a prefix of the same tree
-/// and end the same way: such a search is not run again, and its positions
-/// go to the passes after it.
+/// `prior` is a full search from `pos` already run without an answer. When
+/// its node budget stopped it, a full search is depth-first in a fixed
+/// order, so one allowed fewer positions than it searched would walk a
+/// prefix of the same tree and end the same way: such a search is not run
+/// again, and its positions go to the passes after it.
 fn solve_passes(pos: &Position, options: &Options, prior: Option<&search::Found>) -> Report {
-    let undecided_within = prior
-        .filter(|f| f.end == End::Spent(Limit::Nodes))
-        .map_or(0, |f| f.nodes);
+    let prior = prior.filter(|f| f.end == End::Spent(Limit::Nodes));
+    let undecided_within = prior.map_or(0, |f| f.nodes);
     let b = &options.budget;
     let probe_budget = if stock_left(pos) {
         Budget {
@@ -344,7 +343,7 @@ fn solve_passes(pos: &Position, options: &Options, prior: Option<&search::Found>
                         .max(QUICK_NODES.min(n.saturating_sub(probe.nodes)))
                         .min(cap)
                 });
-                if nodes > undecided_within {
+                if nodes >= undecided_within {
                     let time = b.time.map(|t| t.saturating_sub(probe.elapsed));
                     let quick = short_full_search(pos, nodes, time, options);
                     if matches!(quick.end, End::Won(_) | End::Exhausted) {
@@ -407,7 +406,7 @@ fn solve_passes(pos: &Position, options: &Options, prior: Option<&search::Found>
             }
             let rest = b.after(probe_nodes, probe_elapsed);
             let mut main = match prior {
-                Some(done) if rest.nodes.is_some_and(|n| n <= undecided_within) => search::Found {
+                Some(done) if rest.nodes.is_some_and(|n| n < undecided_within) => search::Found {
                     nodes: 0,
                     elapsed: Duration::ZERO,
                     ..done.clone()
