@@ -125,10 +125,7 @@ impl Options {
     /// hold a search with and without them to the same verdict.
     pub fn with_nodes(nodes: u64, dominances: bool) -> Options {
         Options {
-            budget: Budget {
-                nodes: Some(nodes),
-                ..Budget::default()
-            },
+            budget: Budget::of_nodes(nodes),
             dominances,
         }
     }

@@ -16,10 +16,7 @@ fn plain(text: &str, game: &str, redeals_left: u8) -> Position {
 }
 
 fn nodes(n: u64) -> Budget {
-    Budget {
-        nodes: Some(n),
-        ..Budget::default()
-    }
+    Budget::of_nodes(n)
 }
 
 fn assert_win(pos: &Position, outcome: &Outcome) -> Vec<Move> {

@@ -102,13 +102,8 @@ pub fn run(a: Args) -> super::Outcome {
             "nothing to do: give --deals to grade, or --export DIR to write the store's grades"
         );
     }
-    let mut before = a.nodes;
-    for &n in &a.then_nodes {
-        if n <= before {
-            anyhow::bail!("--then-nodes {n}: each budget must exceed the one before ({before})");
-        }
-        before = n;
-    }
+    // The same rule as `survey --then-nodes`: each budget above the last.
+    super::survey::budgets(&Budget::of_nodes(a.nodes), &a.then_nodes)?;
     let cfg = GradeConfig {
         then_nodes: a.then_nodes.clone(),
         solve: Budget {

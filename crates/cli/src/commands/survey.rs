@@ -90,7 +90,7 @@ pub fn wilson(k: usize, n: usize) -> (f64, f64) {
 
 /// The budgets a deal still unknown is solved with in turn, one a
 /// `--then-nodes` figure, each larger than the last.
-fn budgets(first: &Budget, then: &[u64]) -> anyhow::Result<Vec<Budget>> {
+pub(super) fn budgets(first: &Budget, then: &[u64]) -> anyhow::Result<Vec<Budget>> {
     let mut all: Vec<Budget> = Vec::new();
     for &n in then {
         let before = all.last().unwrap_or(first).nodes;
