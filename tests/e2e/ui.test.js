@@ -53,7 +53,7 @@ test('a game in progress appears under Continue and resumes', () => withPage(asy
   const piles = await screenPiles(page);
   await page.goto('/');
   const link = page.locator(`a.continue[href="/game/${uid}"]`);
-  assert.match(await link.textContent(), /Fan.*deal 11, 1 moves/);
+  assert.match(await link.textContent(), /Fan.*deal 11, 1 move\b/);
   await link.click();
   await page.waitForSelector('.board .pile');
   await settle(page, 1);
