@@ -365,10 +365,11 @@ export class Table {
       if (next) this.setState(next, before);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
-        // Another tab moved on: take the server's state silently.
+        // Another tab moved on: take the server's state, and say why the table changed.
         const fresh = err.body?.state || (await api.state(this.state.uid).catch(() => null));
         this.cycle = null;
         if (fresh) this.setState(fresh, before);
+        this.say(t('error.stale'));
       } else {
         const message = err instanceof ApiError ? errorText(err.body) : t('error.unreachable');
         this.say(message);
