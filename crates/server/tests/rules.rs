@@ -7,6 +7,9 @@ use common::{temp_db, Player, Server};
 use reqwest::StatusCode;
 use serde_json::Value;
 
+/// Headers a request carries, as (name, value).
+type Headers<'a> = &'a [(&'a str, &'a str)];
+
 async fn rules(server: &Server, query: &str, headers: &[(&str, &str)]) -> (StatusCode, Value) {
     let mut req = reqwest::Client::new().get(format!(
         "{}/api/games/la-belle-lucie/rules{query}",
@@ -24,10 +27,14 @@ async fn rules(server: &Server, query: &str, headers: &[(&str, &str)]) -> (Statu
 async fn the_language_comes_from_the_query_then_the_cookie_then_the_browser() {
     let db = temp_db();
     let server = Server::start(&db.path).await;
-    let cases: [(&str, &[(&str, &str)], &str); 6] = [
+    let cases: [(&str, Headers, &str); 6] = [
         ("?lang=en", &[("accept-language", "ru-RU,ru")], "en"),
         ("?lang=ru", &[("cookie", "lang=en")], "ru"),
-        ("", &[("cookie", "lang=en"), ("accept-language", "ru")], "en"),
+        (
+            "",
+            &[("cookie", "lang=en"), ("accept-language", "ru")],
+            "en",
+        ),
         ("", &[("accept-language", "ru-RU,ru;q=0.9,en;q=0.8")], "ru"),
         ("", &[("accept-language", "en-US,en;q=0.9,ru;q=0.5")], "en"),
         ("", &[], "en"),
@@ -37,7 +44,11 @@ async fn the_language_comes_from_the_query_then_the_cookie_then_the_browser() {
         assert_eq!(status, StatusCode::OK, "{query} {headers:?}: {page}");
         assert_eq!(page["lang"], want, "{query} {headers:?}");
         assert_eq!(page["id"], "la-belle-lucie");
-        let heading = if want == "ru" { "## Правила" } else { "## Rules" };
+        let heading = if want == "ru" {
+            "## Правила"
+        } else {
+            "## Rules"
+        };
         assert!(page["markdown"].as_str().unwrap().contains(heading));
     }
     server.stop().await;

@@ -110,7 +110,7 @@ pub fn number(n: u64, lang: Lang) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(sep);
         }
         out.push(c);
@@ -177,13 +177,7 @@ fn levels_table(f: &Figures, lang: Lang) -> String {
     let (head, names) = match lang {
         Lang::Ru => (
             ["Уровень", "Раскладов", "Доля"],
-            [
-                "Лёгкий",
-                "Средний",
-                "Сложный",
-                "Выигрыша нет",
-                "Не решён",
-            ],
+            ["Лёгкий", "Средний", "Сложный", "Выигрыша нет", "Не решён"],
         ),
         Lang::En => (
             ["Level", "Deals", "Share"],
@@ -276,7 +270,10 @@ mod tests {
     fn the_levels_table_lists_every_level_in_the_language() {
         let ru = fill("{{levels}}", Lang::Ru, &lucie());
         assert!(ru.starts_with("| Уровень | Раскладов | Доля |\n|---|---|---|\n"));
-        assert!(ru.contains("| Лёгкий | 18\u{a0}233 | 91,2\u{a0}% |"), "{ru}");
+        assert!(
+            ru.contains("| Лёгкий | 18\u{a0}233 | 91,2\u{a0}% |"),
+            "{ru}"
+        );
         assert!(ru.contains("| Средний | 0 | 0,0\u{a0}% |"), "{ru}");
         assert_eq!(ru.lines().count(), 7);
         let en = fill("{{levels}}", Lang::En, &lucie());

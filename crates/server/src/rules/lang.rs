@@ -40,14 +40,7 @@ impl Lang {
 }
 
 fn from_cookie(headers: &HeaderMap) -> Option<Lang> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .and_then(|(_, value)| Lang::parse(value.trim()))
+    crate::player::cookie(headers, COOKIE).and_then(Lang::parse)
 }
 
 /// The first of our languages by the browser's weights (`ru-RU,ru;q=0.9,en;q=0.8`);

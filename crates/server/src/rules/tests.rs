@@ -74,10 +74,20 @@ fn the_rules_are_numbered_and_the_questions_are_asked() {
         let [_, rules, tips, questions] = sections(lang);
         let numbered = section(&page, rules)
             .lines()
-            .filter(|l| l.split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok()))
+            .filter(|l| {
+                l.split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
             .count();
-        assert!(numbered >= 4, "{game}.{}: {numbered} numbered rules", lang.code());
-        let tips = section(&page, tips).lines().filter(|l| l.starts_with("- ")).count();
+        assert!(
+            numbered >= 4,
+            "{game}.{}: {numbered} numbered rules",
+            lang.code()
+        );
+        let tips = section(&page, tips)
+            .lines()
+            .filter(|l| l.starts_with("- "))
+            .count();
         assert!(tips >= 3, "{game}.{}: {tips} tips", lang.code());
         let asked = section(&page, questions)
             .lines()
@@ -93,7 +103,12 @@ fn every_page_quotes_the_measured_figures() {
         for lang in Lang::ALL {
             let t = template(g.id, lang).unwrap();
             for needed in ["{{won}}", "{{won_ci}}", "{{levels}}"] {
-                assert!(t.contains(needed), "{}.{} lacks {needed}", g.id, lang.code());
+                assert!(
+                    t.contains(needed),
+                    "{}.{} lacks {needed}",
+                    g.id,
+                    lang.code()
+                );
             }
         }
     }
@@ -114,7 +129,11 @@ fn no_page_names_a_pile_by_its_code_or_keeps_a_placeholder() {
             "{game}.{}: a placeholder is left",
             lang.code()
         );
-        assert!(!page.contains('`'), "{game}.{}: code spans are for developers", lang.code());
+        assert!(
+            !page.contains('`'),
+            "{game}.{}: code spans are for developers",
+            lang.code()
+        );
     }
 }
 
@@ -123,7 +142,10 @@ fn a_russian_page_is_written_in_russian_and_an_english_one_in_english() {
     for (game, lang, page) in every_page() {
         let letters = page.chars().filter(|c| c.is_alphabetic());
         let (cyrillic, all) = letters.fold((0, 0), |(c, a), ch| {
-            (c + usize::from(('\u{400}'..='\u{4ff}').contains(&ch)), a + 1)
+            (
+                c + usize::from(('\u{400}'..='\u{4ff}').contains(&ch)),
+                a + 1,
+            )
         });
         let share = cyrillic as f64 / all as f64;
         match lang {
