@@ -1,5 +1,6 @@
-//! Embeds the page (`web/`) and the graded library (`data/library/`) into the
-//! binary, so that `patience serve` needs no files beside it.
+//! Embeds the page (`web/`), the graded library (`data/library/`) and the
+//! rules pages (`crates/server/rules/`) into the binary, so that `patience
+//! serve` needs no files beside it.
 //!
 //! Generates `$OUT_DIR/embedded.rs` with one `(path, bytes)` table per folder.
 //! A missing or empty folder gives an empty table: the build never fails on it.
@@ -10,7 +11,11 @@ use std::path::{Path, PathBuf};
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("../..");
     let mut out = String::new();
-    for (name, dir) in [("WEB", "web"), ("LIBRARY", "data/library")] {
+    for (name, dir) in [
+        ("WEB", "web"),
+        ("LIBRARY", "data/library"),
+        ("RULES", "crates/server/rules"),
+    ] {
         let dir = root.join(dir);
         // A directory here makes cargo rescan it for any change of any file in it.
         println!("cargo:rerun-if-changed={}", dir.display());
@@ -28,10 +33,6 @@ fn main() {
         }
         writeln!(out, "];").unwrap();
     }
-    let docs = root.join("docs/games.md");
-    println!("cargo:rerun-if-changed={}", docs.display());
-    let games_md = std::fs::read_to_string(&docs).unwrap_or_default();
-    writeln!(out, "pub static GAMES_MD: &str = {games_md:?};").unwrap();
     let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("embedded.rs");
     std::fs::write(dest, out).unwrap();
 }

@@ -1,5 +1,5 @@
 //! The files compiled into the binary by `build.rs`: the page (`web/`), the
-//! graded library (`data/library/`) and the rule book's game sections (`docs/games.md`).
+//! graded library (`data/library/`) and the rules pages (`crates/server/rules/`).
 
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 

@@ -1,5 +1,7 @@
-//! API errors: a status and `{"error": "message"}`; a stale move count also
-//! carries the current state, so the page can redraw without another request.
+//! API errors: a status and `{"error": "message", "code": "bad_request"}`; the
+//! code is stable, for the page to say the error in the player's language. A
+//! stale move count also carries the current state, so the page can redraw
+//! without another request.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -68,11 +70,25 @@ impl From<LoadError> for ApiError {
     }
 }
 
+/// The stable machine code of an error status.
+fn code(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::BAD_REQUEST => "bad_request",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::CONFLICT => "stale",
+        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
+        StatusCode::UNPROCESSABLE_ENTITY => "unprocessable",
+        s if s.is_server_error() => "internal",
+        _ => "error",
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let code = code(self.status);
         let body = match self.state {
-            Some(state) => json!({ "error": self.message, "state": state }),
-            None => json!({ "error": self.message }),
+            Some(state) => json!({ "error": self.message, "code": code, "state": state }),
+            None => json!({ "error": self.message, "code": code }),
         };
         (self.status, Json(body)).into_response()
     }

@@ -2,7 +2,7 @@
 //! There are no accounts; whoever holds the token is the player.
 
 use axum::extract::Request;
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 use rand::RngCore;
@@ -47,16 +47,21 @@ pub fn is_hex128(text: &str) -> bool {
     text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-/// The player named by the request's cookies, if any valid one is there.
-fn from_cookies(req: &Request) -> Option<Player> {
-    req.headers()
+/// The value of the first cookie called `name` in the request's headers.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .and_then(|(_, value)| Player::parse(value.trim()))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.trim())
+}
+
+/// The player named by the request's cookies, if any valid one is there.
+fn from_cookies(req: &Request) -> Option<Player> {
+    cookie(req.headers(), COOKIE).and_then(Player::parse)
 }
 
 /// Middleware for the routes that need a player: puts the [`Player`] in the

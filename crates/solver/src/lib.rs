@@ -17,7 +17,8 @@
 //! ends); `playout` the randomised greedy games tried in the stock games;
 //! `beam` the beam search tried first where the stock passes once onto a
 //! waste;
-//! `heuristic` the fallback hint; `levels` the person-like player and grading.
+//! `heuristic` the fallback hint; `levels` the person-like player and grading;
+//! `rate` the confidence interval of a measured win rate.
 //! Every move comes from the engine: no rule is written here.
 
 pub mod beam;
@@ -30,6 +31,7 @@ pub mod near;
 pub mod order;
 pub mod plan;
 pub mod playout;
+pub mod rate;
 pub mod search;
 pub mod state;
 pub mod suit_blind;

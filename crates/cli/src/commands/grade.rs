@@ -28,6 +28,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::GameSpec;
 use patience_server::store::Store;
 use patience_solver::levels::{grade_deal, Grade, GradeConfig, Level, SolverVerdict};
+use patience_solver::rate::wilson;
 use patience_solver::Budget;
 use rayon::prelude::*;
 
@@ -498,22 +499,6 @@ impl Summary {
     }
 }
 
-/// Wilson score interval at 95% for `k` successes in `n` trials.
-fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959964_f64;
-    let (n, p) = (n as f64, k as f64 / n as f64);
-    let centre = p + z * z / (2.0 * n);
-    let margin = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    let denom = 1.0 + z * z / n;
-    (
-        ((centre - margin) / denom).max(0.0),
-        ((centre + margin) / denom).min(1.0),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,18 +511,5 @@ mod tests {
         for bad in ["0..5", "9..3", "a..b", "", "1..4294967296"] {
             assert!(parse_deals(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn wilson_interval_contains_the_rate_and_stays_in_bounds() {
-        let (lo, hi) = wilson(10, 100);
-        assert!(lo < 0.1 && 0.1 < hi, "{lo} {hi}");
-        assert!(
-            (lo - 0.0552).abs() < 0.001 && (hi - 0.1744).abs() < 0.001,
-            "{lo} {hi}"
-        );
-        assert_eq!(wilson(0, 0), (0.0, 1.0));
-        let (lo, hi) = wilson(0, 50);
-        assert!(lo == 0.0 && hi > 0.0);
     }
 }

@@ -15,6 +15,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::Position;
+use patience_solver::rate::wilson;
 use patience_solver::{Budget, Outcome};
 use rayon::prelude::*;
 use serde_json::json;
@@ -73,19 +74,6 @@ struct Row {
     nodes: u64,
     ms: f64,
     peak: usize,
-}
-
-/// 95% Wilson score interval for `k` successes in `n` trials.
-pub fn wilson(k: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.959964);
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / d;
-    ((c - h).max(0.0), (c + h).min(1.0))
 }
 
 /// The budgets a deal still unknown is solved with in turn, one a
@@ -233,8 +221,8 @@ pub fn run(a: Args) -> super::Outcome {
     let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
     let cpu_s: f64 = cpu.iter().sum::<f64>() / 1000.0;
     let n = rows.len();
-    let (lo, hi) = wilson(won, n);
-    let (dlo, dhi) = wilson(won, won + lost);
+    let (lo, hi) = wilson(won as u64, n as u64);
+    let (dlo, dhi) = wilson(won as u64, (won + lost) as u64);
     println!("game       {}  deals {}..{}  ({n})", spec.id, first, last);
     println!(
         "won        {won:>8}  {:.1}%  (95% CI {:.1}%..{:.1}%, unknown counted as not won)",

@@ -2,12 +2,15 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State as AxState};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State as AxState};
+use axum::http::HeaderMap;
 use axum::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{spec_of, ApiResult};
 use crate::error::ApiError;
+use crate::rules::{Figures, Lang};
 use crate::view;
 use crate::AppState;
 
@@ -64,17 +67,42 @@ pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Json<Vec<G
 #[derive(Serialize)]
 pub struct Rules {
     id: &'static str,
-    markdown: &'static str,
+    lang: &'static str,
+    markdown: String,
 }
 
-/// `GET /api/games/{game}/rules`
-pub async fn rules(Path(game): Path<String>) -> ApiResult<Json<Rules>> {
+#[derive(Deserialize)]
+pub struct RulesQuery {
+    lang: Option<String>,
+}
+
+/// `GET /api/games/{game}/rules?lang=ru|en`: the game's rules page in the
+/// language asked for (else the `lang` cookie's, else the browser's), its
+/// figures filled from the graded deals in the store.
+pub async fn rules(
+    AxState(app): AxState<Arc<AppState>>,
+    Path(game): Path<String>,
+    query: Result<Query<RulesQuery>, QueryRejection>,
+    headers: HeaderMap,
+) -> ApiResult<Json<Rules>> {
     let spec = spec_of(&game)?;
-    let markdown = crate::rules::section(spec.id).ok_or_else(|| {
-        ApiError::not_found(format!("the rule book has no section for {}", spec.id))
-    })?;
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let lang = match query.lang.as_deref() {
+        Some(code) => Lang::parse(code).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "unknown language `{}` (expected ru or en)",
+                code.chars().take(20).collect::<String>()
+            ))
+        })?,
+        None => Lang::of_request(&headers),
+    };
+    let id = spec.id;
+    let counts = app.db.read(move |s| s.level_counts(id)).await?;
+    let markdown = crate::rules::page(id, lang, &Figures::from_counts(&counts))
+        .ok_or_else(|| ApiError::not_found(format!("{id} has no rules page in {}", lang.code())))?;
     Ok(Json(Rules {
-        id: spec.id,
+        id,
+        lang: lang.code(),
         markdown,
     }))
 }
