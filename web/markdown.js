@@ -39,8 +39,8 @@ export function renderMarkdown(md) {
     if (!line.trim()) { i++; continue; }
     const head = /^(#{1,6})\s+(.*)$/.exec(line);
     if (head) {
-      // Page titles are h1; the rule book's sections start at h2 and shift down one.
-      const level = Math.min(6, head[1].length + 1);
+      // The page's title is its own h1; a rules page's sections are `##`, so levels keep their number.
+      const level = Math.max(2, head[1].length);
       inline(h(`h${level}`, root), head[2].trim());
       i++;
       continue;

@@ -16,8 +16,5 @@ export async function showRules(root, game) {
     h('a', { class: 'button primary', href: `/play/${encodeURIComponent(game)}` }, t('rules.play')),
     h('a', { class: 'button', href: '/' }, t('rules.allGames')));
   const body = renderMarkdown(rules.markdown);
-  // A page whose first heading only repeats the game's id or name gives way to the title above.
-  const first = body.firstElementChild;
-  if (/^H1$/.test(first?.tagName || '') || (/^H\d$/.test(first?.tagName || '') && first.textContent.trim() === game)) first.remove();
   root.replaceChildren(h('article', { class: 'rules', lang: language() }, title, body, actions));
 }

@@ -12,25 +12,18 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 use crate::embedded::{find, WEB};
+use crate::lang::Lang;
 
 /// Shown when the build had no `web/index.html`, so that a bare server still says something useful.
 const NO_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Patience</title>\
 <p>The page was not built into this server (no web/index.html). The API is at <a href=/api/games>/api/games</a>.</p>";
-
-/// The page's languages; the first is the one for a browser that asks for neither.
-const LANGUAGES: [&str; 2] = ["en", "ru"];
 
 /// `/`, `/play/...`, `/game/...`, `/rules/...`: the one page, in the player's language.
 pub async fn index(headers: HeaderMap) -> Response {
     let Some(template) = find(WEB, "index.html") else {
         return file_response(NO_PAGE.as_bytes(), "text/html; charset=utf-8", "no-cache");
     };
-    let lang = language(
-        headers.get(header::COOKIE).and_then(|v| v.to_str().ok()),
-        headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
+    let lang = Lang::of_request(&headers).code();
     let catalogue = find(WEB, &format!("i18n/{lang}.json"))
         .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(bytes).ok())
         .unwrap_or(serde_json::Value::Null);
@@ -54,45 +47,6 @@ pub async fn index(headers: HeaderMap) -> Response {
         page,
     )
         .into_response()
-}
-
-/// The page's language: the `lang` cookie when it names one, else the first
-/// language of `Accept-Language` (by its weights) that the page speaks, else English.
-pub fn language(cookie: Option<&str>, accept: Option<&str>) -> &'static str {
-    let chosen = cookie
-        .into_iter()
-        .flat_map(|c| c.split(';'))
-        .find_map(|pair| {
-            let (name, value) = pair.trim().split_once('=')?;
-            (name == "lang").then(|| known(value))?
-        });
-    if let Some(lang) = chosen {
-        return lang;
-    }
-    let mut asked: Vec<(f32, usize, &'static str)> = accept
-        .unwrap_or("")
-        .split(',')
-        .enumerate()
-        .filter_map(|(i, item)| {
-            let mut parts = item.trim().split(';');
-            let tag = parts.next()?.trim();
-            let q = parts
-                .find_map(|p| p.trim().strip_prefix("q="))
-                .and_then(|q| q.trim().parse::<f32>().ok())
-                .unwrap_or(1.0);
-            let primary = tag.split('-').next()?.to_ascii_lowercase();
-            Some((q, i, known(&primary)?))
-        })
-        .filter(|(q, _, _)| *q > 0.0)
-        .collect();
-    asked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    asked.first().map_or(LANGUAGES[0], |a| a.2)
-}
-
-fn known(tag: &str) -> Option<&'static str> {
-    LANGUAGES
-        .into_iter()
-        .find(|l| l.eq_ignore_ascii_case(tag.trim()))
 }
 
 /// The shell with `{{lang}}` and every `{{t:key}}` filled in, HTML-escaped,
@@ -188,27 +142,6 @@ mod tests {
     }
 
     #[test]
-    fn the_cookie_choice_wins_over_the_browser() {
-        assert_eq!(
-            language(Some("uid=x; lang=ru"), Some("en-US,en;q=0.9")),
-            "ru"
-        );
-        assert_eq!(language(Some("lang=en"), Some("ru-RU,ru;q=0.9")), "en");
-        // A cookie naming no language of ours is ignored.
-        assert_eq!(language(Some("lang=de"), Some("ru")), "ru");
-    }
-
-    #[test]
-    fn accept_language_picks_russian_or_english_by_weight() {
-        assert_eq!(language(None, Some("ru-RU,ru;q=0.9,en;q=0.8")), "ru");
-        assert_eq!(language(None, Some("de-DE,ru;q=0.5,en;q=0.7")), "en");
-        assert_eq!(language(None, Some("de-DE,ru;q=0.5")), "ru");
-        assert_eq!(language(None, Some("fr-FR,de")), "en");
-        assert_eq!(language(None, Some("ru;q=0")), "en");
-        assert_eq!(language(None, None), "en");
-    }
-
-    #[test]
     fn the_shell_is_filled_from_the_catalogue_and_escaped() {
         let cat = serde_json::json!({"site.title": "Пасьянсы <b>"});
         let page = fill_shell(
@@ -222,7 +155,7 @@ mod tests {
     #[test]
     fn every_shell_word_exists_in_both_catalogues() {
         let shell = String::from_utf8_lossy(find(WEB, "index.html").expect("the page is embedded"));
-        for lang in LANGUAGES {
+        for lang in Lang::ALL.map(Lang::code) {
             let cat: serde_json::Value =
                 serde_json::from_slice(find(WEB, &format!("i18n/{lang}.json")).unwrap()).unwrap();
             for key in shell

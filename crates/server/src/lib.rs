@@ -20,6 +20,7 @@ pub mod body;
 pub mod db;
 pub mod embedded;
 pub mod error;
+pub mod lang;
 pub mod library;
 pub mod live;
 pub mod player;

@@ -16,7 +16,7 @@
 use patience_solver::levels::Level;
 use patience_solver::rate::wilson;
 
-use super::lang::Lang;
+use crate::lang::Lang;
 
 /// How many graded deals of one game each level holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

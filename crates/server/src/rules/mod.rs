@@ -10,12 +10,11 @@
 //! - [`figures`]: the placeholders and the figures that fill them.
 
 pub mod figures;
-pub mod lang;
 
 use crate::embedded::{find, RULES};
 
+pub use crate::lang::Lang;
 pub use figures::{fill, Figures};
-pub use lang::Lang;
 
 /// The section headings every page has, in this order, per language.
 pub fn sections(lang: Lang) -> [&'static str; 4] {

@@ -1,8 +1,9 @@
-//! The language a rules page is written in, and how a request chooses it.
+//! The player's language (Russian or English), and how a request chooses it:
+//! the page's shell and the rules pages both ask here.
 
 use axum::http::{header, HeaderMap};
 
-/// A language the rules pages exist in. Russian first: the games are Russian
+/// A language the site speaks. Russian first: the games are Russian
 /// patience games and most players speak Russian.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
