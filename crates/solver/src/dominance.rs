@@ -362,63 +362,6 @@ mod tests {
         assert!(is_dead(&at(text, "la-belle-lucie", 0)));
     }
 
-    #[test]
-    fn a_foundation_move_is_safe_only_when_nothing_needs_the_card() {
-        // 2S to its foundation: AS is home, nothing builds onto the 2S.
-        let p = at(
-            "2S KS\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
-            "la-belle-lucie",
-            0,
-        );
-        let _ = p;
-        let p = at(
-            "KS 2S\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
-            "la-belle-lucie",
-            0,
-        );
-        let safe = safe_foundation_move(&p, &p.legal_moves());
-        assert!(matches!(safe, Some(Move::Step { .. })));
-        // With a redeal left, playing a fan card home changes what the redeal deals.
-        let p = at(
-            "KS 2S\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
-            "la-belle-lucie",
-            1,
-        );
-        assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
-    }
-
-    #[test]
-    fn in_two_decks_twin_foundations_allow_the_first_copy() {
-        // House in the Woods, last deal: an ace on top goes home at once, since
-        // only the twin ace foundations of its suit ever take it.
-        let spec = patience_engine::game("house-in-the-woods").unwrap();
-        let mut forced = 0;
-        for deal in 1..=20 {
-            let p = Position::deal(spec, deal)
-                .unwrap()
-                .with_redeals_left(0)
-                .unwrap();
-            if let Some(Move::Step { from, .. }) = safe_foundation_move(&p, &p.legal_moves()) {
-                assert_eq!(
-                    p.top(from).map(|c| c.rank()),
-                    Some(patience_engine::Rank::ACE)
-                );
-                forced += 1;
-            }
-        }
-        assert!(forced > 0);
-        // House on the Hill: a king-house of the same suit could also take the
-        // card later, so a first copy is never forced.
-        let spec = patience_engine::game("house-on-the-hill").unwrap();
-        for deal in 1..=20 {
-            let p = Position::deal(spec, deal)
-                .unwrap()
-                .with_redeals_left(0)
-                .unwrap();
-            assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
-        }
-    }
-
     /// A Nivernaise position: the suits after the first `open` home, in the
     /// others the ace-house at 3 and the king-house at 10; the 19 cards left
     /// of each such suit where `place` puts them (a pile index into the
