@@ -11,15 +11,7 @@ import { cardSelector, grabPoint, openDeal, playable, serverState, settle, uidOf
 
 const suite = useSuite();
 
-async function withPage(fn, viewport, extra) {
-  const { context, page } = await suite.open(viewport, extra);
-  try {
-    await fn(page, context);
-    assert.deepEqual(page.errors, []);
-  } finally {
-    await context.close();
-  }
-}
+const { withPage } = suite;
 
 const top = (state, pile) => state.piles.find((p) => p.name === pile).cards.at(-1)?.card;
 
