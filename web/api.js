@@ -43,7 +43,11 @@ export const api = {
   /** `opts` is `{deal}`, `{level}` or `{}` (a random deal). */
   newGame: (game, opts = {}) => call('POST', `/api/games/${enc(game)}/new`, opts),
   state: (uid) => call('GET', `/api/play/${enc(uid)}`),
-  move: (uid, move, expect) => call('POST', `/api/play/${enc(uid)}/move`, { move, expect }),
+  /** With `auto`, the server then sends home every card no other card can still need. */
+  move: (uid, move, expect, auto = false) => call('POST', `/api/play/${enc(uid)}/move`, { move, expect, auto }),
+  finish: (uid, expect) => call('POST', `/api/play/${enc(uid)}/finish`, { expect }),
+  /** The same deal and level as a fresh game (201 with its state). */
+  restart: (uid) => call('POST', `/api/play/${enc(uid)}/restart`, {}),
   undo: (uid, expect) => call('POST', `/api/play/${enc(uid)}/undo`, { expect }),
   redo: (uid, expect) => call('POST', `/api/play/${enc(uid)}/redo`, { expect }),
   hint: (uid) => call('POST', `/api/play/${enc(uid)}/hint`, {}),

@@ -38,22 +38,17 @@ export function movesByCard(state) {
 }
 
 /**
- * The piles a move may be dropped on: its named destination and, when that is
- * an empty pile, every other empty pile of the same kind (the server accepts
- * those too). Returns Map pile name → move text to send.
+ * The piles a move may be dropped on: exactly the server's list, its named
+ * destination and the destinations it lists as equivalent (`also`). Returns
+ * Map pile name → move text to send.
  */
 export function dropTargets(state, moves) {
   const out = new Map();
   for (const mv of moves) {
     if (!out.has(mv.to)) out.set(mv.to, mv.move);
-    const dest = pileOf(state, mv.to);
-    if (dest && dest.cards.length === 0 && (dest.count ?? 0) === 0) {
-      const source = mv.move.slice(0, mv.move.indexOf('>'));
-      for (const p of state.piles) {
-        if (p.kind === dest.kind && p.cards.length === 0 && !out.has(p.name)) {
-          out.set(p.name, `${source}>${p.name}`);
-        }
-      }
+    const source = mv.move.slice(0, mv.move.indexOf('>'));
+    for (const other of mv.also || []) {
+      if (!out.has(other)) out.set(other, `${source}>${other}`);
     }
   }
   return out;

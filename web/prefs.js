@@ -1,4 +1,5 @@
-// Player preferences kept in this browser (localStorage): only the Large switch.
+// Player preferences kept in this browser (localStorage): the Large switch,
+// automatic moves home (on unless switched off) and the win celebration.
 
 const KEY = 'patience.large';
 
@@ -18,3 +19,29 @@ export function setLarge(on) {
   }
   document.documentElement.classList.toggle('large', on);
 }
+
+function flag(key, dflt) {
+  try {
+    const v = localStorage.getItem(key);
+    return v === null ? dflt : v === '1';
+  } catch {
+    return dflt;
+  }
+}
+
+function setFlag(key, on) {
+  try {
+    localStorage.setItem(key, on ? '1' : '0');
+  } catch {
+    // Private mode: the switch still works for this page.
+  }
+}
+
+/** Automatic moves of safe cards to the foundations: on by default. */
+export const autoMove = () => flag('patience.auto', true);
+export const setAutoMove = (on) => setFlag('patience.auto', on);
+
+/** The win celebration: on by default, never when the system asks for reduced motion. */
+export const celebrate = () => flag('patience.celebrate', true)
+  && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const setCelebrate = (on) => setFlag('patience.celebrate', on);

@@ -1,7 +1,11 @@
 // The table: draws a game's state, and turns clicks, drags and keys into API calls.
 //
 // The server is authoritative. Every action is a POST; its answer is the new
-// state, which is drawn afresh (cards that moved slide from where they were).
+// state. Actions queue: each is sent when the answer to the one before has
+// arrived, and is read against that answer (a click names a card by its
+// place; if the card is no longer there or has no move, it does nothing).
+// Only the piles whose cards or moves changed are drawn again, and the cards
+// the server says moved (`played`, by place) slide there by transforms.
 // The only game knowledge here is the server's `legal` list.
 
 import { api, ApiError } from './api.js';
@@ -10,7 +14,7 @@ import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
 import { arrange, CH, isNarrow } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
-import { isLarge } from './prefs.js';
+import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
 import { h } from './dom.js';
 import { baseName, cardName, errorText, formatTime, gameNames, language, pileName, t } from './i18n.js';
 
@@ -29,6 +33,9 @@ export class Table {
     this.game = game; // the catalogue entry, for names and the redeal count
     this.state = state;
     this.busy = false;
+    this.queue = []; // actions waiting for the answer to the one in flight
+    this.lastClick = { pile: null, card: null, at: 0 }; // a double click's second half is not a second action
+    this.hintsUsed = 0;
     this.cycle = null; // the card last sent by a click, to move it on at the next click
     this.clickedAt = 0; // when the last click-move landed
     this.doubleClickMs = DOUBLE_CLICK_MS;
@@ -40,7 +47,8 @@ export class Table {
       pick: (el) => this.pick(el),
       click: (el) => this.activate(el),
       drop: (move, cards, rects) => this.dropped(move, cards, rects),
-      blocked: () => this.busy,
+      // Presses always reach the queue; a drag starts only on an idle table (`pick`).
+      blocked: () => false,
     });
     document.addEventListener('keydown', (e) => this.key(e));
     let timer = null;
@@ -65,17 +73,28 @@ export class Table {
     this.redoBtn = btn(() => this.redo(), 'redo');
     this.hintBtn = btn(() => this.askHint(), 'hint');
     this.redealBtn = btn(() => this.play('redeal'), 'redeal');
+    this.finishBtn = btn(() => this.finish(), 'finish');
+    this.restartBtn = btn(() => this.restart(), 'restart');
+    this.copyBtn = btn(() => this.copyLink(), 'copy-link');
+    this.autoBox = h('input', { type: 'checkbox', class: 'auto-move', onchange: () => setAutoMove(this.autoBox.checked) });
+    this.autoBox.checked = autoMove();
+    this.autoText = h('span');
+    this.autoLabel = h('label', { class: 'auto-label' }, this.autoBox, ' ', this.autoText);
+    this.announcer = h('div', { class: 'announce', 'aria-live': 'polite', 'aria-atomic': 'true',
+      style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap' });
     const levelQ = s.level && s.level !== 'any' ? `?level=${encodeURIComponent(s.level)}` : '';
     this.newDeal = h('a', { class: 'button new-deal', href: `/play/${encodeURIComponent(s.game)}${levelQ}` });
     this.rulesLink = h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(s.game)}` });
     this.status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
     this.board = h('div', { class: 'board', role: 'region' });
     this.wrap = h('div', { class: 'board-wrap' }, this.board);
-    this.toolbar = h('div', { class: 'toolbar', role: 'toolbar' }, this.undoBtn, this.redoBtn, this.hintBtn, this.redealBtn, this.newDeal, this.rulesLink);
+    this.toolbar = h('div', { class: 'toolbar', role: 'toolbar' }, this.undoBtn, this.redoBtn, this.hintBtn, this.redealBtn, this.finishBtn,
+      this.restartBtn, this.newDeal, this.copyBtn, this.rulesLink, this.autoLabel);
     this.root.replaceChildren(
       h('div', { class: 'table-head' }, this.title, h('div', { class: 'meta' }, this.dealInfo, this.share, this.moveCount, this.clock)),
       this.toolbar,
       this.status,
+      this.announcer,
       this.wrap,
     );
     if (this.game && this.game.redeals === 0) this.redealBtn.hidden = true;
@@ -92,12 +111,17 @@ export class Table {
       [this.undoBtn, 'table.undo', 'table.undoTitle'],
       [this.redoBtn, 'table.redo', 'table.redoTitle'],
       [this.hintBtn, 'table.hint', 'table.hintTitle'],
+      [this.finishBtn, 'table.finish', 'table.finishTitle'],
+      [this.restartBtn, 'table.restart', 'table.restartTitle'],
+      [this.copyBtn, 'table.copyLink', 'table.copyLinkTitle'],
     ];
     for (const [b, label, title] of words) {
       b.textContent = t(label);
       b.title = t(title);
     }
     this.newDeal.textContent = t('table.newDeal');
+    this.autoText.textContent = t('table.auto');
+    this.autoLabel.title = t('table.autoTitle');
     this.rulesLink.textContent = t('table.rules');
     this.board.setAttribute('aria-label', t('table.board'));
     this.toolbar.setAttribute('aria-label', t('table.toolbar'));
@@ -121,7 +145,9 @@ export class Table {
   updateFurniture() {
     const s = this.state;
     const level = ['easy', 'medium', 'hard'].includes(s.level) ? ` · ${t(`level.${s.level}`)}` : '';
-    this.dealInfo.textContent = `${t('table.deal', { deal: s.deal })}${level}`;
+    const graded = ['easy', 'medium', 'hard', 'unwinnable'].includes(s.grade) && s.grade !== s.level
+      ? ` · ${t('table.grade', { grade: t(`grade.${s.grade}`) })}` : '';
+    this.dealInfo.textContent = `${t('table.deal', { deal: s.deal })}${level}${graded}`;
     const link = `/play/${encodeURIComponent(s.game)}/${s.deal}`;
     this.share.href = link;
     this.share.textContent = link;
@@ -134,6 +160,12 @@ export class Table {
     const left = s.redeals_left ?? 0;
     this.redealBtn.textContent = t('table.redeal', { left: t('table.redealLeft', { n: left }) });
     this.redealBtn.title = t('table.redealTitle', { left: t('table.redealsLeft', { n: left }) });
+    // A disabled Redeal says why, on hover and to screen readers.
+    const why = !canRedeal && s.redeal_refusal ? t(`redeal.why.${s.redeal_refusal}`) : '';
+    if (why) this.redealBtn.title = why;
+    if (why) this.redealBtn.setAttribute('aria-description', why);
+    else this.redealBtn.removeAttribute('aria-description');
+    this.finishBtn.hidden = !s.finish;
     this.root.dataset.moves = String(s.moves);
     this.root.dataset.won = String(!!s.won);
     this.updateClock();
@@ -142,7 +174,9 @@ export class Table {
   updateClock() {
     const s = this.state;
     const running = !s.won && s.moves > 0;
-    this.clock.textContent = formatTime(s.elapsed_ms + (running ? Date.now() - this.receivedAt : 0));
+    // Counted the server's way: the time since its answer, at most its idle cap.
+    const since = Math.min(Date.now() - this.receivedAt, s.idle_cap_ms ?? Infinity);
+    this.clock.textContent = formatTime(s.elapsed_ms + (running ? since : 0));
   }
 
   say(text, extra) {
@@ -164,11 +198,23 @@ export class Table {
     return Math.max(narrow ? 30 : 40, Math.min(cw, large ? 170 : 125));
   }
 
+  /** Where each card is now, by place ("t3:2"), with its code and the state drawn. */
   snapshot() {
     const rects = new Map();
-    for (const el of this.board.querySelectorAll('.card[data-key]')) rects.set(el.dataset.key, el.getBoundingClientRect());
+    const cards = new Map();
+    for (const el of this.board.querySelectorAll('.card[data-key]')) {
+      rects.set(el.dataset.key, el.getBoundingClientRect());
+      cards.set(el.dataset.key, el.dataset.card);
+    }
     const stock = this.board.querySelector('.pile[data-kind="stock"]');
-    return { rects, stock: stock ? stock.getBoundingClientRect() : null };
+    return { rects, cards, state: this.state, stock: stock ? stock.getBoundingClientRect() : null };
+  }
+
+  /** What decides how a pile is drawn: the same signature, the same element. */
+  signature(pile, place, cw, playable) {
+    const canDeal = pile.kind === 'stock' && this.state.legal.some((m) => m.kind === 'deal');
+    return [language(), cw.toFixed(2), place.x, place.y, place.w, place.h, place.rot || 0, place.mode, place.spread || 0,
+      pile.count ?? '', canDeal, pile.cards.map((c) => c.card).join(' '), (playable.get(pile.name) || []).join(',')].join('|');
   }
 
   render(before = null) {
@@ -182,21 +228,46 @@ export class Table {
     const ch = cw * CH;
     this.cw = cw;
     this.byCard = movesByCard(s);
-    this.board.replaceChildren();
+    const playable = new Map();
+    for (const key of this.byCard.keys()) {
+      const [name, i] = key.split(':');
+      if (!playable.has(name)) playable.set(name, []);
+      playable.get(name).push(i);
+    }
     this.board.dataset.layout = s.layout;
     this.board.style.width = `${Math.ceil(arr.width * cw)}px`;
     this.board.style.height = `${Math.ceil(arr.height * cw)}px`;
     this.board.style.setProperty('--cw', `${cw}px`);
-    const seen = new Map();
+    // Only the piles whose signature changed are drawn again.
+    const old = new Map([...this.board.querySelectorAll(':scope > .pile')].map((el) => [el.dataset.pile, el]));
+    const changed = [];
+    let prev = null;
     for (const place of arr.items) {
       const pile = pileOf(s, place.name);
       if (!pile) continue;
-      this.board.appendChild(this.drawPile(pile, place, cw, ch, seen));
+      const sig = this.signature(pile, place, cw, playable);
+      let el = old.get(pile.name);
+      old.delete(pile.name);
+      if (!el || el.dataset.sig !== sig) {
+        const fresh = this.drawPile(pile, place, cw, ch);
+        fresh.dataset.sig = sig;
+        if (el) el.replaceWith(fresh);
+        else this.board.insertBefore(fresh, prev ? prev.nextSibling : this.board.firstChild);
+        el = fresh;
+        changed.push(el);
+      }
+      prev = el;
     }
+    for (const el of old.values()) el.remove();
+    this.board.dataset.drawn = String(changed.length);
     this.updateFurniture();
     this.updateStatus();
-    if (before) this.animate(before);
-    if (focused) this.refocus(focused);
+    if (before) this.animate(before, changed);
+    const moved = this.focusMoved && (s.played || []).find((p) => !p.auto && p.to);
+    this.focusMoved = false;
+    const target = moved && this.board.querySelector(`.card[data-key="${CSS.escape(`${moved.to}:${moved.to_index}`)}"]`);
+    if (target) target.focus({ preventScroll: true });
+    else if (focused) this.refocus(focused);
     // The win screen follows the position: an undo after a win takes it away,
     // and a second win brings it back (unless the player closed it meanwhile).
     if (s.won) this.showWin();
@@ -206,7 +277,7 @@ export class Table {
     }
   }
 
-  drawPile(pile, place, cw, ch, seen) {
+  drawPile(pile, place, cw, ch) {
     // An empty foundation shows what opens it (the server's `base`), faintly.
     const base = pile.kind === 'foundation' && !pile.cards.length && pile.base ? pile.base : null;
     const name = pileLabel(this.state, pile);
@@ -241,11 +312,9 @@ export class Table {
     if (place.mode === 'fan-v' && n > 1) dy = Math.min(FAN_DY * ch, (place.h * cw - ch) / (n - 1));
     if (place.mode === 'stack') from = Math.max(0, n - 2);
     const top = n - 1;
-    // Keys name a card by its code and how many copies came before it, so the
-    // same card can be found again after a move and slide from where it was.
+    // Keys name a card by its place; the server's `played` says which place
+    // each card came from (two decks hold two of each card).
     pile.cards.forEach((c, i) => {
-      const k = seen.get(c.card) || 0;
-      seen.set(c.card, k + 1);
       if (i < from) return;
       const moves = this.byCard.get(`${pile.name}:${i}`);
       const card = h('div', {
@@ -253,7 +322,7 @@ export class Table {
         'data-pile': pile.name,
         'data-index': i,
         'data-card': c.card,
-        'data-key': `${c.card}#${k}`,
+        'data-key': `${pile.name}:${i}`,
         role: 'button',
         tabindex: moves ? 0 : -1,
         'aria-label': cardName(c.card),
@@ -289,21 +358,62 @@ export class Table {
     return card;
   }
 
-  /** FLIP: cards that changed place slide from their old rect to the new one. */
-  animate(before) {
+  /**
+   * Where each card of the new state was before, as the old place of the
+   * card now at each place, pile by pile: the previous state's places with
+   * the server's `played` moves applied. Null when the answer names no moves
+   * by place (an undo, a redo, a deal, a redeal, another tab's state).
+   */
+  oldPlaces(before) {
+    const played = this.state.played || [];
+    const prev = before.state;
+    if (!prev || !played.length || played.some((p) => !p.from || !p.to)) return null;
+    const ids = new Map(prev.piles.map((p) => [p.name, p.cards.map((_, i) => `${p.name}:${i}`)]));
+    for (const p of played) {
+      const from = ids.get(p.from), to = ids.get(p.to);
+      if (!from || !to) return null;
+      to.splice(p.to_index, 0, ...from.splice(p.from_index, p.count));
+    }
+    return ids;
+  }
+
+  /** The old place of each card by its code and copy (when no move names places). */
+  byCopy(cards) {
+    const seen = new Map();
+    const out = new Map();
+    for (const [place, code] of cards) {
+      const k = seen.get(code) || 0;
+      seen.set(code, k + 1);
+      out.set(`${code}#${k}`, place);
+    }
+    return out;
+  }
+
+  /** FLIP: cards of the redrawn piles that changed place slide there, by transforms. */
+  animate(before, piles) {
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const places = this.oldPlaces(before);
+    let copies = null;
+    if (!places) {
+      const now = new Map([...this.board.querySelectorAll('.card[data-key]')].map((el) => [el.dataset.key, el.dataset.card]));
+      const oldByCopy = this.byCopy(before.cards);
+      copies = new Map([...this.byCopy(now)].map(([copy, place]) => [place, oldByCopy.get(copy)]));
+    }
     const moved = [];
-    for (const el of this.board.querySelectorAll('.card[data-key]')) {
-      const old = before.rects.get(el.dataset.key) || (before.fresh ? before.stock : null);
-      if (!old) continue;
-      const now = el.getBoundingClientRect();
-      const dx = old.left - now.left, dy = old.top - now.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      el.style.transition = 'none';
-      el.style.transform = `translate(${dx}px, ${dy}px)`;
-      el.classList.add('moving');
-      el.parentElement.classList.add('animating');
-      moved.push(el);
+    for (const pile of piles) {
+      for (const el of pile.querySelectorAll('.card[data-key]')) {
+        const from = places ? places.get(el.dataset.pile)?.[Number(el.dataset.index)] : copies.get(el.dataset.key);
+        const old = (from && before.rects.get(from)) || (from === undefined && before.stock ? before.stock : null);
+        if (!old) continue;
+        const now = el.getBoundingClientRect();
+        const dx = old.left - now.left, dy = old.top - now.top;
+        if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+        el.style.transition = 'none';
+        el.style.transform = `translate(${dx}px, ${dy}px)`;
+        el.classList.add('moving');
+        el.parentElement.classList.add('animating');
+        moved.push(el);
+      }
     }
     if (!moved.length) return;
     void this.board.offsetWidth; // commit the start positions before transitioning
@@ -338,83 +448,169 @@ export class Table {
   showWin() {
     if (this.winClosed || this.root.querySelector('.win')) return;
     const s = this.state;
-    const again = h('a', { class: 'button primary', href: `/play/${encodeURIComponent(s.game)}` }, t('win.newDeal'));
+    const levelQ = s.level && s.level !== 'any' ? `?level=${encodeURIComponent(s.level)}` : '';
+    const again = h('a', { class: 'button primary', href: `/play/${encodeURIComponent(s.game)}${levelQ}` }, t('win.newDeal'));
     const close = () => { this.winClosed = true; box.remove(); };
+    const stats = h('p', { class: 'win-stats' });
+    api.stats().then((all) => {
+      const st = all.find((x) => x.game === s.game);
+      if (st) stats.textContent = t('win.stats', { won: st.won, played: st.played, best: st.best_time_ms == null ? '—' : formatTime(st.best_time_ms) });
+    }).catch(() => {});
+    const party = h('input', { type: 'checkbox', class: 'win-celebrate', onchange: () => setCelebrate(party.checked) });
+    party.checked = celebrate();
     const box = h('div', { class: 'win', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'win-title' },
       h('div', { class: 'win-box' },
         h('h2', { id: 'win-title' }, t('win.title')),
         h('p', {}, t('win.summary', { name: gameNames(s)[0], deal: s.deal, time: formatTime(s.elapsed_ms), moves: t('table.moves', { n: s.moves }) })),
+        h('ul', { class: 'win-facts' },
+          h('li', { class: 'win-time' }, t('win.time', { time: formatTime(s.elapsed_ms) })),
+          h('li', { class: 'win-moves' }, t('win.moves', { n: s.moves })),
+          h('li', { class: 'win-hints' }, this.hintsUsed ? t('win.hints', { n: this.hintsUsed }) : t('win.noHints'))),
+        stats,
         h('div', { class: 'win-actions' }, again,
           h('a', { class: 'button', href: '/' }, t('win.allGames')),
           h('button', { type: 'button', class: 'win-undo', title: t('win.undoTitle'), onclick: () => this.undo() }, t('win.undo')),
-          h('button', { type: 'button', class: 'win-close', onclick: close }, t('win.close')))));
+          h('button', { type: 'button', class: 'win-close', onclick: close }, t('win.close'))),
+        h('label', { class: 'win-party' }, party, ' ', t('win.celebrate'))));
     this.root.appendChild(box);
+    if (celebrate()) this.celebrate(box);
     again.focus();
+  }
+
+  /** A short burst of card suits from the middle of the win screen, by the Web Animations API. */
+  celebrate(box) {
+    box.dataset.celebrating = '1';
+    const marks = ['♠', '♥', '♦', '♣'];
+    for (let i = 0; i < 28; i++) {
+      const bit = h('span', { class: 'confetti', 'aria-hidden': 'true',
+        style: `position:fixed;left:50%;top:40%;font-size:24px;pointer-events:none;color:${i % 4 === 1 || i % 4 === 2 ? '#c0392b' : '#222'}` }, marks[i % 4]);
+      box.appendChild(bit);
+      const angle = (i / 28) * 2 * Math.PI, r = 160 + (i % 5) * 40;
+      const anim = bit.animate([
+        { transform: 'translate(0, 0) scale(0.5)', opacity: 1 },
+        { transform: `translate(${Math.cos(angle) * r}px, ${Math.sin(angle) * r + 120}px) rotate(${i * 47}deg)`, opacity: 0 },
+      ], { duration: 1100 + (i % 7) * 60, easing: 'ease-out' });
+      anim.onfinish = () => bit.remove();
+    }
+    setTimeout(() => delete box.dataset.celebrating, 1600);
   }
 
   // ---- actions --------------------------------------------------------------
 
-  /** Runs one server action at a time; the answer (a state) is drawn with animation. */
-  async act(fn, opts = {}) {
-    if (this.busy) return;
+  /**
+   * Queues a server action: `fn` is called when every action before it has
+   * been answered, reads the state as it is then, and returns the new state
+   * (or null for nothing to do). The answer is drawn with animation.
+   */
+  act(fn, opts = {}) {
+    return new Promise((resolve) => {
+      this.queue.push({ fn, opts, resolve });
+      if (!this.busy) this.pump();
+    });
+  }
+
+  async pump() {
     this.busy = true;
     document.body.dataset.busy = '1';
-    const before = opts.before || this.snapshot();
-    try {
-      const next = await fn();
-      if (next) this.setState(next, before);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        // Another tab moved on: take the server's state, and say why the table changed.
-        const fresh = err.body?.state || (await api.state(this.state.uid).catch(() => null));
+    while (this.queue.length) {
+      const { fn, opts, resolve } = this.queue.shift();
+      const before = opts.before || this.snapshot();
+      try {
+        const next = await fn();
+        if (next) this.setState(next, before);
+      } catch (err) {
         this.cycle = null;
-        if (fresh) this.setState(fresh, before);
-        this.say(t('error.stale'));
-      } else {
-        const message = err instanceof ApiError ? errorText(err.body) : t('error.unreachable');
-        this.say(message);
-        const fresh = await api.state(this.state.uid).catch(() => null);
-        if (fresh) { this.state = fresh; this.receivedAt = Date.now(); this.render(); this.say(message); }
+        if (err instanceof ApiError && err.status === 409) {
+          // Another tab moved on: take the server's state, and say why the table
+          // changed; what was queued after this was meant for the old position.
+          this.queue.length = 0;
+          const fresh = err.body?.state || (await api.state(this.state.uid).catch(() => null));
+          if (fresh) this.setState(fresh, before);
+          this.say(t('error.stale'));
+        } else {
+          const message = err instanceof ApiError ? errorText(err.body) : t('error.unreachable');
+          this.say(message);
+          const fresh = await api.state(this.state.uid).catch(() => null);
+          if (fresh) { this.state = fresh; this.receivedAt = Date.now(); this.render(); this.say(message); }
+        }
       }
-    } finally {
-      this.busy = false;
-      delete document.body.dataset.busy;
+      resolve();
     }
+    this.busy = false;
+    delete document.body.dataset.busy;
   }
 
   setState(next, before) {
-    const fresh = before && before.stock ? { ...before, fresh: true } : before;
     this.state = next;
     this.receivedAt = Date.now();
     this.hint = null;
     delete this.root.dataset.hint;
     this.redealBtn.classList.remove('hinted');
-    this.render(fresh);
+    this.render(before);
+    this.announce(next);
+  }
+
+  /** Says each move of the answer, each deal and the end, in the live region. */
+  announce(next) {
+    const parts = (next.played || []).map((p) => {
+      if (p.kind === 'deal') return t('announce.deal');
+      if (p.kind === 'redeal') return t('announce.redeal', { left: t('table.redealsLeft', { n: next.redeals_left ?? 0 }) });
+      const kind = pileOf(next, p.to)?.kind;
+      return t(p.auto ? 'announce.auto' : 'announce.move', { card: cardName(p.card), pile: kind ? pileName(next.game, kind, p.to) : p.to });
+    });
+    if (next.won) parts.push(t('status.won'));
+    if (parts.length) this.announcer.textContent = parts.join('. ');
   }
 
   play(move, opts) {
     clearArrow(this.board);
-    return this.act(() => api.move(this.state.uid, move, this.state.moves), opts);
+    return this.act(() => api.move(this.state.uid, move, this.state.moves, autoMove()), opts);
   }
 
   undo() {
-    if (!this.state.can_undo) return;
+    if (!this.state.can_undo && !this.busy) return;
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => api.undo(this.state.uid, this.state.moves));
+    this.act(() => (this.state.can_undo ? api.undo(this.state.uid, this.state.moves) : null));
   }
 
   redo() {
-    if (!this.state.can_redo) return;
+    if (!this.state.can_redo && !this.busy) return;
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => api.redo(this.state.uid, this.state.moves));
+    this.act(() => (this.state.can_redo ? api.redo(this.state.uid, this.state.moves) : null));
+  }
+
+  /** Plays out a game whose every card left goes home (the state's `finish`). */
+  finish() {
+    clearArrow(this.board);
+    this.act(() => (this.state.finish ? api.finish(this.state.uid, this.state.moves) : null));
+  }
+
+  /** The same deal and level again, as a new game; this one stays in the history. */
+  async restart() {
+    try {
+      const fresh = await api.restart(this.state.uid);
+      location.assign(`/game/${encodeURIComponent(fresh.uid)}`);
+    } catch (err) {
+      this.say(err instanceof ApiError ? errorText(err.body) : t('error.unreachable'));
+    }
+  }
+
+  async copyLink() {
+    const link = new URL(`/play/${encodeURIComponent(this.state.game)}/${this.state.deal}`, location.href).href;
+    try {
+      await navigator.clipboard.writeText(link);
+      this.say(t('table.copied'));
+    } catch {
+      this.say(link); // no clipboard here: the link, to copy by hand
+    }
   }
 
   /** The cards a press on `el` would pick up and where they may go, for dragging. */
   pick(el) {
     const moves = this.byCard.get(`${el.dataset.pile}:${el.dataset.index}`);
-    if (!moves || this.busy) return null;
+    if (!moves || this.busy || this.queue.length) return null;
     const pile = el.closest('.pile');
     const index = Number(el.dataset.index);
     const cards = [...pile.querySelectorAll('.card')].filter((c) => Number(c.dataset.index) >= index);
@@ -433,69 +629,89 @@ export class Table {
    * A click (or Enter/Space) on a card: send it to its first destination in
    * the server's order; a further click on the same card, straight after,
    * takes that move back and plays its next destination, and after the last
-   * one the card returns home. A click on the stock deals.
+   * one the card returns home. A click on the stock deals, or once it is
+   * empty redeals. Clicks queue: each is read when the one before is
+   * answered. The second half of a double click (the same pile or card within
+   * the double-click time) is not a second action; keys never are.
    */
-  activate(el) {
-    if (this.busy) return;
-    const s = this.state;
-    const pile = pileOf(s, el.dataset.pile);
-    if (!pile) return;
-    if (pile.kind === 'stock') {
-      const deal = s.legal.find((m) => m.kind === 'deal');
-      if (deal) this.play(deal.move);
-      else this.say(s.legal.some((m) => m.kind === 'redeal') ? t('status.stockEmptyRedeal') : t('status.stockEmpty'));
+  activate(el, how = {}) {
+    const pileName = el.dataset.pile;
+    const now = Date.now();
+    if (!how.keyboard) {
+      // The second half of a double click lands on the same pile (the card
+      // uncovered, or the stock again) or on the card itself, moved.
+      const last = this.lastClick;
+      this.lastClick = { pile: pileName, card: el.dataset.card, at: now };
+      const again = last.pile === pileName || (el.dataset.card && last.card === el.dataset.card);
+      if (again && now - last.at < this.doubleClickMs) return;
+    }
+    this.focusMoved = !!how.keyboard;
+    clearArrow(this.board);
+    if (pileOf(this.state, pileName)?.kind === 'stock') {
+      this.act(() => this.stockAction());
       return;
     }
-    // A double-click is one click: its second half, landing on the moved card
-    // or on the card it uncovered, must not play again.
-    if (Date.now() - this.clickedAt < this.doubleClickMs) return;
-    const c = this.cycle;
-    if (c && c.after === s.moves && el.dataset.pile === c.at && el.dataset.card === c.card) {
-      const next = c.i + 1;
-      const uid = s.uid;
-      clearArrow(this.board);
-      this.act(async () => {
-        const back = await api.undo(uid, s.moves);
-        if (next >= c.list.length) return back;
-        return api.move(uid, c.list[next].move, back.moves);
-      }).then(() => {
-        this.cycle = next < c.list.length && this.state.moves === c.after ? { ...c, i: next, at: c.list[next].to } : null;
-        this.clickedAt = Date.now();
-      });
-      return;
-    }
-    const moves = this.byCard.get(`${el.dataset.pile}:${el.dataset.index}`);
-    if (!moves) {
-      el.classList.remove('nope');
-      void el.offsetWidth;
-      el.classList.add('nope');
-      return;
-    }
-    const first = moves[0];
-    const expectAfter = s.moves + 1;
-    this.play(first.move).then(() => {
-      this.clickedAt = Date.now();
-      this.cycle = this.state.moves === expectAfter && moves.length > 1
-        ? { card: el.dataset.card, list: moves, i: 0, at: first.to, after: expectAfter }
-        : null;
-    });
+    const index = Number(el.dataset.index), card = el.dataset.card;
+    this.act(() => this.cardAction(pileName, index, card, how.keyboard));
   }
 
-  async askHint() {
-    if (this.busy || this.state.won) return;
-    this.busy = true;
-    document.body.dataset.busy = '1';
-    this.say(t('hint.thinking'));
-    try {
-      const hint = await api.hint(this.state.uid);
-      this.showHint(hint);
-    } catch (err) {
-      this.root.dataset.hint = 'error';
-      this.say(err instanceof ApiError ? errorText(err.body) : t('hint.failed'));
-    } finally {
-      this.busy = false;
-      delete document.body.dataset.busy;
+  stockAction() {
+    const s = this.state;
+    const mv = s.legal.find((m) => m.kind === 'deal') || s.legal.find((m) => m.kind === 'redeal');
+    if (mv) return api.move(s.uid, mv.move, s.moves, autoMove());
+    const stock = s.piles.find((p) => p.kind === 'stock');
+    this.say(stock?.count ? t('status.stockRefills') : t('status.stockEmpty'));
+    return null;
+  }
+
+  async cardAction(pileName, index, card, keyboard) {
+    const s = this.state;
+    const c = this.cycle;
+    if (c && c.after === s.moves && pileName === c.at && card === c.card) {
+      const next = c.i + 1;
+      const back = await api.undo(s.uid, s.moves);
+      if (next >= c.list.length) { this.cycle = null; return back; }
+      const moved = await api.move(s.uid, c.list[next].move, back.moves);
+      this.cycle = { ...c, i: next, at: moved.played?.[0]?.to ?? c.list[next].to, after: moved.moves };
+      this.focusMoved = keyboard;
+      return moved;
     }
+    const moves = this.byCard.get(`${pileName}:${index}`);
+    if (!moves || pileOf(s, pileName)?.cards[index]?.card !== card) {
+      const el = this.board.querySelector(`.card[data-key="${CSS.escape(`${pileName}:${index}`)}"]`);
+      if (el) {
+        el.classList.remove('nope');
+        void el.offsetWidth;
+        el.classList.add('nope');
+      }
+      this.cycle = null;
+      return null;
+    }
+    const first = moves[0];
+    const moved = await api.move(s.uid, first.move, s.moves, autoMove());
+    // After automatic moves the next destination would undo those first: no cycle.
+    this.cycle = moves.length > 1 && moved.played?.length === 1
+      ? { card, list: moves, i: 0, at: first.to, after: moved.moves }
+      : null;
+    this.focusMoved = keyboard;
+    return moved;
+  }
+
+  askHint() {
+    if (this.state.won) return;
+    this.act(async () => {
+      if (this.state.won) return null;
+      this.say(t('hint.thinking'));
+      try {
+        const hint = await api.hint(this.state.uid);
+        if (hint.move) this.hintsUsed += 1;
+        this.showHint(hint);
+      } catch (err) {
+        this.root.dataset.hint = 'error';
+        this.say(err instanceof ApiError ? errorText(err.body) : t('hint.failed'));
+      }
+      return null;
+    });
   }
 
   showHint(hint) {
@@ -566,7 +782,30 @@ export class Table {
     }
     if ((e.key === 'Enter' || e.key === ' ') && e.target.classList?.contains('card') && this.board.contains(e.target)) {
       e.preventDefault();
-      this.activate(e.target);
+      this.activate(e.target, { keyboard: true });
+      return;
     }
+    if (k.startsWith('arrow') && e.target.classList?.contains('card') && this.board.contains(e.target)) {
+      e.preventDefault();
+      this.moveFocus(e.target, k);
+    }
+  }
+
+  /** Arrow keys: left and right to the top card of the pile before or after, up and down within a pile. */
+  moveFocus(el, k) {
+    const piles = [...this.board.querySelectorAll(':scope > .pile')].filter((p) => p.querySelector('.card'));
+    const pile = el.closest('.pile');
+    let target = null;
+    if (k === 'arrowleft' || k === 'arrowright') {
+      const i = piles.indexOf(pile);
+      const next = piles[(i + (k === 'arrowright' ? 1 : -1) + piles.length) % piles.length];
+      const cards = next ? [...next.querySelectorAll('.card')] : [];
+      target = cards[cards.length - 1];
+    } else {
+      const cards = [...pile.querySelectorAll('.card')];
+      const j = cards.indexOf(el) + (k === 'arrowdown' ? 1 : -1);
+      target = cards[Math.max(0, Math.min(cards.length - 1, j))];
+    }
+    target?.focus();
   }
 }

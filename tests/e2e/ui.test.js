@@ -14,15 +14,7 @@ import {
 
 const suite = useSuite();
 
-async function withPage(fn, viewport, extra) {
-  const { context, page } = await suite.open(viewport, extra);
-  try {
-    await fn(page, context);
-    assert.deepEqual(page.errors, []);
-  } finally {
-    await context.close();
-  }
-}
+const { withPage } = suite;
 
 async function clickAt(page, pile, index) {
   const p = await grabPoint(page, cardSelector(pile, index));

@@ -16,7 +16,11 @@
 //! - `rules`: what is legal, and the moves in their order;
 //! - `apply`: making and unmaking moves, refills, redeals; `deal`: opening deals;
 //! - `text`: the position text and lblsolve's plain form; `record`: game records;
-//! - `game`: undo and redo; `perft`: move-path counting.
+//! - `game`: undo and redo; `perft`: move-path counting;
+//! - `equivalent`: the interchangeable destinations of a move; `safe_home`:
+//!   foundation moves no other card can ever still need undone (the solver's
+//!   dominance and the player's automatic moves); `finish`: the end that plays
+//!   itself; `redeal`: why a redeal is refused.
 //!
 //! No I/O happens here: callers hand in text and get values back.
 
@@ -24,6 +28,8 @@ pub mod apply;
 pub mod card;
 pub mod catalogue;
 pub mod deal;
+pub mod equivalent;
+pub mod finish;
 pub mod game;
 pub mod layout;
 pub mod moves;
@@ -31,7 +37,9 @@ pub mod perft;
 pub mod position;
 pub mod prng;
 pub mod record;
+pub mod redeal;
 pub mod rules;
+pub mod safe_home;
 pub mod spec;
 mod tables;
 pub mod text;
@@ -46,6 +54,8 @@ pub use moves::Move;
 pub use perft::perft;
 pub use position::{Position, SetupError, MAX_DEAL};
 pub use record::{Record, RecordError};
+pub use redeal::RedealRefusal;
 pub use rules::MoveError;
+pub use safe_home::Safety;
 pub use spec::*;
 pub use text::TextError;

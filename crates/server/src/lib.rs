@@ -96,6 +96,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/play/{uid}/move", post(api::play::play))
         .route("/api/play/{uid}/undo", post(api::play::undo))
         .route("/api/play/{uid}/redo", post(api::play::redo))
+        .route("/api/play/{uid}/finish", post(api::play::finish))
+        .route("/api/play/{uid}/restart", post(api::play::restart))
         .route("/api/play/{uid}/hint", post(api::hint::hint))
         .route("/api/continue", get(api::history::in_progress))
         .route("/api/stats", get(api::history::stats))

@@ -25,6 +25,9 @@ pub struct LiveGame {
     pub player: String,
     pub game: Game,
     pub level: String,
+    /// The deal's grade in the graded library, looked up when the game is
+    /// opened (see `api::play::grade_of`).
+    pub grade: Option<String>,
     pub elapsed_ms: i64,
     /// The winning line the last hint came from (see `patience_solver::plan`).
     pub hint_plan: patience_solver::Plan,
@@ -48,6 +51,7 @@ impl LiveGame {
             player,
             game,
             level,
+            grade: None,
             elapsed_ms: 0,
             hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
@@ -80,6 +84,7 @@ impl LiveGame {
             player: row.player.clone(),
             game,
             level: row.level.clone(),
+            grade: None,
             elapsed_ms: row.elapsed_ms,
             hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),

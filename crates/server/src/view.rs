@@ -1,7 +1,7 @@
 //! The JSON the page receives: a game's state as docs/api.md describes it,
 //! drawn from the engine. The stock is face down, so only its count is sent.
 
-use patience_engine::{Game, GameSpec, Move, PileKind, Position, TableLayout};
+use patience_engine::{Game, GameSpec, Move, PileId, PileKind, Position, TableLayout};
 use std::sync::OnceLock;
 
 use serde::Serialize;
@@ -16,6 +16,9 @@ pub struct State {
     pub layout: &'static str,
     pub deal: u64,
     pub level: String,
+    /// The deal's grade in the graded library (`easy`, `medium`, `hard`,
+    /// `unwinnable`, `unknown`), or null for a deal not graded.
+    pub grade: Option<String>,
     pub moves: usize,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -24,8 +27,45 @@ pub struct State {
     pub won: bool,
     pub stuck: bool,
     pub elapsed_ms: i64,
+    /// The longest gap between two requests that counts towards
+    /// `elapsed_ms`: a clock that shows `elapsed_ms` plus the time since
+    /// this answer, at most this much, shows what the server will record.
+    pub idle_cap_ms: u64,
+    /// Why a redeal is not legal now (`none-in-game`, `all-used`,
+    /// `stock-not-empty`, `table-empty`), or null when it is.
+    pub redeal_refusal: Option<&'static str>,
+    /// Every card left can go home with nothing to decide: `finish` plays it out.
+    pub finish: bool,
     pub piles: Vec<Pile>,
     pub legal: Vec<Legal>,
+    /// The moves this answer's request made, in order (the player's own, then
+    /// any automatic ones); empty for a plain read, an undo or a redo.
+    pub played: Vec<Played>,
+}
+
+/// A move as it was played, naming the cards by place so that the page
+/// slides the card that moved (a two-deck game has two of each).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    #[serde(rename = "move")]
+    pub text: String,
+    pub kind: &'static str,
+    /// Played by the server (a card safe to send home), not by the player.
+    pub auto: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// Where in `from` the lowest card carried lay before the move (0 = bottom).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_index: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Where in `to` that card lies after the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_index: Option<usize>,
+    /// How many cards moved from `from` to `to` (0 for a deal or a redeal).
+    pub count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -71,12 +111,21 @@ pub struct Legal {
     /// The card picked up (for a run, its lowest card, the one the player grabs).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
+    /// Where that card lies in `from` (0 = bottom).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<usize>,
+    /// The other destinations the same move may take with the same effect
+    /// (an empty foundation alike to `to`, another empty pile), in pile
+    /// order; the server accepts the move to any of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
 }
 
 /// Bookkeeping the engine does not hold.
 pub struct Meta<'a> {
     pub uid: &'a str,
     pub level: &'a str,
+    pub grade: Option<&'a str>,
     pub elapsed_ms: i64,
 }
 
@@ -114,6 +163,7 @@ pub fn state(game: &Game, meta: &Meta) -> State {
         layout: layout_name(spec.layout),
         deal: pos.deal_number(),
         level: meta.level.to_string(),
+        grade: meta.grade.map(str::to_string),
         moves: game.moves().len(),
         can_undo: !game.moves().is_empty(),
         can_redo: !game.redo_moves().is_empty(),
@@ -122,8 +172,12 @@ pub fn state(game: &Game, meta: &Meta) -> State {
         won: pos.is_won(),
         stuck: !pos.is_won() && legal_moves.is_empty(),
         elapsed_ms: meta.elapsed_ms,
+        idle_cap_ms: crate::live::IDLE_CAP.as_millis() as u64,
+        redeal_refusal: pos.redeal_refusal().map(|r| r.code()),
+        finish: !pos.is_won() && pos.finish_line().is_some(),
         piles: piles(pos),
         legal: legal_moves.iter().map(|&m| legal(pos, m)).collect(),
+        played: Vec::new(),
     }
 }
 
@@ -191,11 +245,8 @@ pub fn legal(pos: &Position, mv: Move) -> Legal {
         Move::Step { from, to } => {
             let pile = pos.pile(from);
             let carried = pos.check(mv).unwrap_or(1).max(1);
-            let card = pile
-                .len()
-                .checked_sub(carried)
-                .and_then(|i| pile.get(i))
-                .map(|c| c.to_string());
+            let at = pile.len().checked_sub(carried);
+            let card = at.and_then(|i| pile.get(i)).map(|c| c.to_string());
             Legal {
                 text,
                 kind: "step",
@@ -203,6 +254,8 @@ pub fn legal(pos: &Position, mv: Move) -> Legal {
                 index: None,
                 to: name(to),
                 card,
+                at,
+                also: others(pos, mv, to),
             }
         }
         Move::Draw { from, index, to } => Legal {
@@ -212,6 +265,8 @@ pub fn legal(pos: &Position, mv: Move) -> Legal {
             index: Some(index),
             to: name(to),
             card: pos.pile(from).get(index as usize).map(|c| c.to_string()),
+            at: Some(index as usize),
+            also: others(pos, mv, to),
         },
         Move::Deal => Legal {
             text,
@@ -220,6 +275,8 @@ pub fn legal(pos: &Position, mv: Move) -> Legal {
             index: None,
             to: None,
             card: None,
+            at: None,
+            also: Vec::new(),
         },
         Move::Redeal => Legal {
             text,
@@ -228,7 +285,52 @@ pub fn legal(pos: &Position, mv: Move) -> Legal {
             index: None,
             to: None,
             card: None,
+            at: None,
+            also: Vec::new(),
         },
+    }
+}
+
+/// The destinations alike to `to` that `mv` may take instead, as names.
+fn others(pos: &Position, mv: Move, to: PileId) -> Vec<String> {
+    pos.equivalent_destinations(mv)
+        .into_iter()
+        .filter(|&p| p != to)
+        .map(|p| pos.layout().name(p).to_string())
+        .collect()
+}
+
+/// `mv` as it is about to be played in `pos` (a legal move: the count of
+/// cards it carries comes from the engine's check).
+pub fn played(pos: &Position, mv: Move, auto: bool) -> Played {
+    let layout = pos.layout();
+    let name = |p: PileId| Some(layout.name(p).to_string());
+    let count = pos.check(mv).unwrap_or(0);
+    let text = mv.text(layout);
+    let (kind, from, from_index, to) = match mv {
+        Move::Step { from, to } => (
+            "step",
+            Some(from),
+            pos.pile(from).len().checked_sub(count),
+            Some(to),
+        ),
+        Move::Draw { from, index, to } => ("draw", Some(from), Some(index as usize), Some(to)),
+        Move::Deal => ("deal", None, None, None),
+        Move::Redeal => ("redeal", None, None, None),
+    };
+    Played {
+        text,
+        kind,
+        auto,
+        from: from.and_then(name),
+        from_index,
+        to: to.and_then(name),
+        to_index: to.map(|t| pos.pile(t).len()),
+        count,
+        card: from
+            .zip(from_index)
+            .and_then(|(f, i)| pos.pile(f).get(i))
+            .map(|c| c.to_string()),
     }
 }
 
@@ -239,6 +341,7 @@ mod tests {
     const META: Meta<'static> = Meta {
         uid: "u",
         level: "any",
+        grade: None,
         elapsed_ms: 0,
     };
 

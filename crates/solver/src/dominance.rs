@@ -2,47 +2,12 @@
 //!
 //! Both only cut the search; every move still comes from the engine.
 //!
-//! **Safe foundation move** ([`safe_foundation_move`]). A card `c` going to a
-//! foundation is played at once, as the only child of the position, when:
-//! 1. foundations never give cards back (else `c` might be wanted back);
-//! 2. every card that could ever be built onto `c` on the table (by the game's
-//!    build rule) is already on a foundation, so `c` is never needed as a target;
-//! 3. only one foundation takes `c` now (up to foundations of the same rule
-//!    and cards, which are interchangeable), and either every other copy of
-//!    `c` is home, or only foundations of that same rule can ever take a card
-//!    of `c`'s suit (the two spade foundations of a two-deck game): then if a
-//!    winning line sends the other copy home first, the rewritten line sends
-//!    it to the twin foundation, which (2) keeps at the same card (the
-//!    builders of `c` include the card below it in suit);
-//!    (Nivernaise's ace-house and king-house of a suit run in opposite
-//!    directions, so there the twin must be home: sending this copy up
-//!    rather than down can starve the other house.)
-//!
-//!    3'. Or, in place of (3): `c` leaves a cell of a two-deck game, its
-//!    other copy lies in another cell, and the foundation takes one fixed
-//!    card next (a suit's sequence), whichever foundations take `c` now.
-//!    Cell cards only ever go home (Nivernaise's flanks), cells are never
-//!    gathered or refilled, and all empty cells are alike. The foundation
-//!    can be finished only by a copy of `c`, so a winning line sends one copy
-//!    there and the other copy to some foundation later, both from their
-//!    cells. Rewritten, it plays `c` there now, drops that move, and lets
-//!    the copy left in its cell make the other copy's move when the line
-//!    does: nothing else could go onto that foundation meanwhile, a longer
-//!    foundation only opens its partner's last card sooner, and the
-//!    rewritten line never holds more cards in cells.
-//! 4. leaving does not empty a pile that the game refills at once from the
-//!    stock or the waste (a refill at another moment deals other cards; a
-//!    stock refill is harmless once the stock is empty and no redeal is
-//!    left, for then nothing fills the pile again);
-//! 5. no redeal is left, or `c` is not gathered by one (a flank cell), since a
-//!    redeal deals another layout when it gathers other cards.
-//!
-//! Then any winning line from here can be rewritten to play `c` first: drop
-//! its moves of `c`; nothing is ever put onto `c` (2), nobody else takes `c`'s
-//! foundation place (3), the piles empty at the same moments (4) and the
-//! redeals gather the same cards (5), so every other move stays legal, and a
-//! pile or cell that held `c` only offers more room. Hence playing `c` loses
-//! no win, and the position's other moves need not be searched.
+//! **Safe foundation move** ([`safe_foundation_move`]). A card going to a
+//! foundation that no other card can ever still need, and that no redeal to
+//! come would gather, is played at once, as the only child of the position:
+//! any winning line can be rewritten to play it first. The rule and its
+//! proof are the engine's (`patience_engine::safe_home`, at
+//! [`Safety::KeepsEveryWin`]), which the player's automatic moves share.
 //!
 //! **Dead position** ([`is_dead`]). In the last deal of a one-deck game whose
 //! empty fans stay empty or take only kings, where cards move one at a time
@@ -74,169 +39,20 @@
 
 use crate::dead_two_deck;
 use patience_engine::{
-    Build, Card, Direction, Draw, EmptyPile, Move, PileId, PileKind, Position, Suit,
+    Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Safety, Suit,
 };
-
-/// Copies of each card on the foundations (at most two: two decks), as two
-/// card sets: the search asks at every node with a foundation move, and
-/// setting bits keeps no chain of increments through memory.
-#[derive(Clone, Copy)]
-struct Home {
-    once: u64,
-    twice: u64,
-}
-
-impl Home {
-    fn count(self, c: Card) -> u8 {
-        (self.once >> c.index() & 1) as u8 + (self.twice >> c.index() & 1) as u8
-    }
-}
-
-fn foundation_counts(pos: &Position) -> Home {
-    let mut h = Home { once: 0, twice: 0 };
-    for f in pos.layout().foundation_ids() {
-        for c in pos.pile(f) {
-            let b = 1u64 << c.index();
-            h.twice |= h.once & b;
-            h.once |= b;
-        }
-    }
-    h
-}
 
 /// The card of play order `order` in `suit`, if the deck has that order.
 fn card_at(pos: &Position, order: i32, suit: Suit) -> Option<Card> {
-    let o = usize::try_from(order).ok()?;
-    pos.spec().ranks.rank_at(o).map(|r| Card::new(r, suit))
-}
-
-/// The cards that the build rule lets onto `c` on the table (at most two),
-/// in an array rather than a `Vec`: this runs at every node that has a
-/// foundation move.
-fn builders(pos: &Position, c: Card) -> impl Iterator<Item = Card> {
-    let o = pos.spec().order(c) as i32;
-    let (below_in_suit, above_in_suit) =
-        (card_at(pos, o - 1, c.suit()), card_at(pos, o + 1, c.suit()));
-    let other_colour = |s: Suit| {
-        (s.colour() != c.colour())
-            .then(|| card_at(pos, o - 1, s))
-            .flatten()
-    };
-    let found: [Option<Card>; 4] = match pos.spec().build {
-        Build::None => [None; 4],
-        Build::DownInSuit => [below_in_suit, None, None, None],
-        Build::UpOrDownInSuit => [below_in_suit, above_in_suit, None, None],
-        Build::DownAlternateColour => Suit::ALL.map(other_colour),
-    };
-    found.into_iter().flatten()
-}
-
-/// Whether every foundation that could ever take a card of `c`'s suit has
-/// the same rule as foundation `to` (the two spade foundations of a two-deck
-/// game, say).
-fn only_alike_take(pos: &Position, to: PileId, c: Card) -> bool {
-    let rules = &pos.spec().foundations;
-    let Some(PileKind::Foundation(i)) = pos.layout().kind(to) else {
-        return false;
-    };
-    let rule = &rules[i as usize];
-    rules
-        .iter()
-        .all(|r| r == rule || r.suit.is_some_and(|s| s != c.suit()))
-}
-
-/// Whether `c`, in cell `from` and going to foundation `to`, has its other
-/// copy in another cell, in a two-deck game whose cell cards can only go
-/// home, where `to` takes one fixed card next (a suit's sequence), so some
-/// copy of `c` must fill `to`'s next place in any win (see (3') in the
-/// module documentation).
-fn twin_in_a_cell(pos: &Position, from: PileId, c: Card, to: PileId) -> bool {
-    let layout = pos.layout();
-    if pos.spec().decks != 2 || !matches!(layout.kind(from), Some(PileKind::Cell(_))) {
-        return false;
-    }
-    let Some(PileKind::Foundation(i)) = layout.kind(to) else {
-        return false;
-    };
-    let rule = &pos.spec().foundations[i as usize];
-    if rule.suit.is_none() || rule.alternate_colours || rule.wraps {
-        return false;
-    }
-    layout
-        .cell_ids()
-        .any(|cell| cell != from && pos.top(cell) == Some(c))
+    pos.card_at_order(order, suit)
 }
 
 /// A foundation move among `moves` that can be played without searching the
-/// others (see the module documentation), if there is one.
+/// others: the engine's safe move that loses no win (see the module
+/// documentation and `patience_engine::safe_home`).
+#[inline]
 pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
-    let spec = pos.spec();
-    if spec.foundation_returns {
-        return None;
-    }
-    let layout = pos.layout();
-    let is_foundation = |p| matches!(layout.kind(p), Some(PileKind::Foundation(_)));
-    let mut counts: Option<Home> = None;
-    for &mv in moves {
-        let Move::Step { from, to } = mv else {
-            continue;
-        };
-        if !is_foundation(to) {
-            continue;
-        }
-        let Some(c) = pos.top(from) else { continue };
-        // (5) a redeal would gather it.
-        let gathered = matches!(layout.kind(from), Some(PileKind::Tableau(_)));
-        if gathered && pos.redeals_left() > 0 {
-            continue;
-        }
-        // (4) emptying a pile the game refills at once (from the stock, only
-        // while it holds cards: nothing ever fills it again with no redeal left).
-        let stock_empty = layout.stock.is_none_or(|s| pos.pile(s).is_empty());
-        let refills = match layout.kind(from) {
-            Some(PileKind::Tableau(_)) => match spec.empty_pile {
-                EmptyPile::Stays | EmptyPile::TakesKing => false,
-                EmptyPile::TakesStockCard | EmptyPile::TakesThreeStockCards => !stock_empty,
-                EmptyPile::TakesWasteThenStockThenAny => true,
-            },
-            Some(PileKind::Waste) => spec.empty_pile == EmptyPile::TakesWasteThenStockThenAny,
-            _ => false,
-        };
-        if refills && pos.pile(from).len() < 2 {
-            continue;
-        }
-        // (3') both copies wait in cells: either may take this place, whichever
-        // foundations take the card.
-        if twin_in_a_cell(pos, from, c, to) {
-            let n = counts.get_or_insert_with(|| foundation_counts(pos));
-            if builders(pos, c).all(|b| n.count(b) == spec.decks) {
-                return Some(mv);
-            }
-        }
-        // Only one foundation (up to interchangeable ones) takes it.
-        let takers = moves
-            .iter()
-            .filter(
-                |m| matches!(m, Move::Step { from: f, to: t } if *f == from && is_foundation(*t)),
-            )
-            .count();
-        if takers != 1 {
-            continue;
-        }
-        let n = *counts.get_or_insert_with(|| foundation_counts(pos));
-        let decks = spec.decks;
-        // (3) the other copies are home, or only foundations like this one
-        // can ever take the card; (2) nothing can be built onto it.
-        let twin_ok = matches!(spec.build, Build::DownInSuit | Build::UpOrDownInSuit)
-            && only_alike_take(pos, to, c);
-        if n.count(c) + 1 != decks && !twin_ok {
-            continue;
-        }
-        if builders(pos, c).all(|b| n.count(b) == decks) {
-            return Some(mv);
-        }
-    }
-    None
+    pos.safe_home_move(moves, Safety::KeepsEveryWin)
 }
 
 /// Whether a dead-position test applies to this game at this moment: the
@@ -546,63 +362,6 @@ mod tests {
         assert!(is_dead(&at(text, "la-belle-lucie", 0)));
     }
 
-    #[test]
-    fn a_foundation_move_is_safe_only_when_nothing_needs_the_card() {
-        // 2S to its foundation: AS is home, nothing builds onto the 2S.
-        let p = at(
-            "2S KS\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
-            "la-belle-lucie",
-            0,
-        );
-        let _ = p;
-        let p = at(
-            "KS 2S\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
-            "la-belle-lucie",
-            0,
-        );
-        let safe = safe_foundation_move(&p, &p.legal_moves());
-        assert!(matches!(safe, Some(Move::Step { .. })));
-        // With a redeal left, playing a fan card home changes what the redeal deals.
-        let p = at(
-            "KS 2S\n3S\n4S 5S 6S\n7S 8S 9S\n10S JS QS\n",
-            "la-belle-lucie",
-            1,
-        );
-        assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
-    }
-
-    #[test]
-    fn in_two_decks_twin_foundations_allow_the_first_copy() {
-        // House in the Woods, last deal: an ace on top goes home at once, since
-        // only the twin ace foundations of its suit ever take it.
-        let spec = patience_engine::game("house-in-the-woods").unwrap();
-        let mut forced = 0;
-        for deal in 1..=20 {
-            let p = Position::deal(spec, deal)
-                .unwrap()
-                .with_redeals_left(0)
-                .unwrap();
-            if let Some(Move::Step { from, .. }) = safe_foundation_move(&p, &p.legal_moves()) {
-                assert_eq!(
-                    p.top(from).map(|c| c.rank()),
-                    Some(patience_engine::Rank::ACE)
-                );
-                forced += 1;
-            }
-        }
-        assert!(forced > 0);
-        // House on the Hill: a king-house of the same suit could also take the
-        // card later, so a first copy is never forced.
-        let spec = patience_engine::game("house-on-the-hill").unwrap();
-        for deal in 1..=20 {
-            let p = Position::deal(spec, deal)
-                .unwrap()
-                .with_redeals_left(0)
-                .unwrap();
-            assert_eq!(safe_foundation_move(&p, &p.legal_moves()), None);
-        }
-    }
-
     /// A Nivernaise position: the suits after the first `open` home, in the
     /// others the ace-house at 3 and the king-house at 10; the 19 cards left
     /// of each such suit where `place` puts them (a pile index into the
@@ -743,7 +502,7 @@ mod tests {
             let p = nivernaise_ending(2, place, used);
             if let Some(Move::Step { from, to }) = safe_foundation_move(&p, &p.legal_moves()) {
                 let c = p.top(from).unwrap();
-                if twin_in_a_cell(&p, from, c, to) {
+                if p.twin_in_a_cell(from, c, to) {
                     fired += 1;
                 }
             }

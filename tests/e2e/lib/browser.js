@@ -17,11 +17,18 @@ export async function launch() {
 /**
  * A fresh context (a new player: its own cookie) and page at `baseURL`.
  * Page errors are collected in `page.errors`; tests assert there are none.
+ * Automatic moves home are switched off (each click then makes exactly one
+ * move) unless `extra.autoMove` is true, as it is for a new player.
  */
 export async function open(browser, baseURL, viewport = DESKTOP, extra = {}) {
-  // English unless a test asks for another locale: the page's language follows the browser's.
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', ...extra });
+  const { autoMove = false, ...options } = extra;
+  const context = await browser.newContext({ baseURL, viewport, ...options });
   context.setDefaultTimeout(20_000); // generous: CI shares two cores with the build
+  if (!autoMove) {
+    await context.addInitScript(() => {
+      if (localStorage.getItem('patience.auto') === null) localStorage.setItem('patience.auto', '0');
+    });
+  }
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

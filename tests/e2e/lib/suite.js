@@ -2,6 +2,7 @@
 // started before the file's first test and stopped after its last, and the
 // game catalogue read once from the server.
 
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 
 import { DESKTOP, launch, open } from './browser.js';
@@ -15,6 +16,16 @@ export function useSuite() {
     games: [],
     /** A fresh player's page on this file's server (see `open` in browser.js). */
     open: (viewport = DESKTOP, extra = {}) => open(suite.browser, suite.server.url, viewport, extra),
+    /** Runs `fn(page, context)` on a fresh player's page, asserts the page raised no error, and closes it. */
+    withPage: async (fn, viewport, extra) => {
+      const { context, page } = await suite.open(viewport, extra);
+      try {
+        await fn(page, context);
+        assert.deepEqual(page.errors, []);
+      } finally {
+        await context.close();
+      }
+    },
   };
   before(async () => {
     suite.server = await startServer();

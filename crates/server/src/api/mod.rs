@@ -41,6 +41,7 @@ pub(crate) fn state_of(live: &LiveGame) -> view::State {
         &Meta {
             uid: &live.uid,
             level: &live.level,
+            grade: live.grade.as_deref(),
             elapsed_ms: live.elapsed_ms,
         },
     )
@@ -67,7 +68,9 @@ pub(crate) async fn lock_game(
         if row.player != player.as_str() {
             return Err(missing());
         }
-        *guard = Some(LiveGame::load(&row)?);
+        let mut live = LiveGame::load(&row)?;
+        live.grade = play::grade_of(app, &row.game, row.deal).await?;
+        *guard = Some(live);
     }
     match guard.as_ref() {
         Some(live) if live.player == player.as_str() => Ok(guard),

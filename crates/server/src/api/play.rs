@@ -1,4 +1,5 @@
-//! Playing: new games, the state, moves, undo and redo. Every change goes
+//! Playing: new games, restarts, the state, moves (with the automatic moves
+//! home that follow them), undo, redo and finishing. Every change goes
 //! through `mutate`: lock the game, check the move count, change it through
 //! the engine, commit, answer.
 //!
@@ -13,7 +14,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
-use patience_engine::{Game, Move, MAX_DEAL};
+use patience_engine::{Game, GameSpec, Move, Safety, MAX_DEAL};
 use rand::Rng;
 use serde::Deserialize;
 
@@ -71,7 +72,39 @@ pub async fn new_game(
         }
     };
     let level = if body.deal.is_some() { "any" } else { level };
+    let state = start(&app, &player, spec, deal, level).await?;
+    Ok((StatusCode::CREATED, Json(state)).into_response())
+}
+
+/// `POST /api/play/{uid}/restart`: the same deal at the same level as a
+/// fresh game; the old game stays as it is, in the history.
+pub async fn restart(
+    AxState(app): AxState<Arc<AppState>>,
+    Extension(player): Extension<Player>,
+    Path(uid): Path<String>,
+) -> ApiResult<Response> {
+    let (spec, deal, level) = {
+        let guard = lock_game(&app, &player, &uid).await?;
+        let live = guard
+            .as_ref()
+            .ok_or_else(|| ApiError::not_found("no such game"))?;
+        let pos = live.game.position();
+        (pos.spec(), pos.deal_number(), live.level.clone())
+    };
+    let state = start(&app, &player, spec, deal, &level).await?;
+    Ok((StatusCode::CREATED, Json(state)).into_response())
+}
+
+/// Stores a new game of `deal` for `player` and puts it in memory.
+async fn start(
+    app: &AppState,
+    player: &Player,
+    spec: &'static GameSpec,
+    deal: u64,
+    level: &str,
+) -> ApiResult<view::State> {
     let g = Game::new(spec, deal).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let grade = grade_of(app, spec.id, deal).await?;
     let uid = random_hex128();
     let now = now_ms();
     app.db
@@ -90,10 +123,21 @@ pub async fn new_game(
             elapsed_ms: 0,
         })
         .await?;
-    let live = LiveGame::new(uid, player.as_str().to_string(), g, level.to_string());
+    let mut live = LiveGame::new(uid, player.as_str().to_string(), g, level.to_string());
+    live.grade = grade;
     let state = state_of(&live);
     app.cache.insert(live);
-    Ok((StatusCode::CREATED, Json(state)).into_response())
+    Ok(state)
+}
+
+/// The deal's grade in the graded library, if it has one.
+pub(crate) async fn grade_of(app: &AppState, game: &str, deal: u64) -> ApiResult<Option<String>> {
+    let game = game.to_string();
+    let grades = app.db.read(move |s| s.grades(&game)).await?;
+    Ok(grades
+        .binary_search_by_key(&deal, |&(d, _)| d)
+        .ok()
+        .map(|i| grades[i].1.as_str().to_string()))
 }
 
 /// Locks a game's slot, loading it from the store if needed; another player's
@@ -115,6 +159,10 @@ pub struct MoveBody {
     #[serde(rename = "move")]
     mv: String,
     expect: u64,
+    /// After the move, send home every card no other card can ever still
+    /// need, each as a move of its own.
+    #[serde(default)]
+    auto: bool,
 }
 
 #[derive(Deserialize)]
@@ -124,9 +172,10 @@ pub struct ExpectBody {
 
 /// What a mutating request does to the game.
 enum Action {
-    Play(String),
+    Play { text: String, auto: bool },
     Undo,
     Redo,
+    Finish,
 }
 
 /// `POST /api/play/{uid}/move`
@@ -136,7 +185,11 @@ pub async fn play(
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<MoveBody>,
 ) -> ApiResult<Json<view::State>> {
-    detached(app, player, uid, body.expect, Action::Play(body.mv)).await
+    let action = Action::Play {
+        text: body.mv,
+        auto: body.auto,
+    };
+    detached(app, player, uid, body.expect, action).await
 }
 
 /// `POST /api/play/{uid}/undo`
@@ -157,6 +210,17 @@ pub async fn redo(
     JsonBody(body): JsonBody<ExpectBody>,
 ) -> ApiResult<Json<view::State>> {
     detached(app, player, uid, body.expect, Action::Redo).await
+}
+
+/// `POST /api/play/{uid}/finish`: plays out a game whose every card left
+/// can go home with nothing to decide (the state's `finish`).
+pub async fn finish(
+    AxState(app): AxState<Arc<AppState>>,
+    Extension(player): Extension<Player>,
+    Path(uid): Path<String>,
+    JsonBody(body): JsonBody<ExpectBody>,
+) -> ApiResult<Json<view::State>> {
+    detached(app, player, uid, body.expect, Action::Finish).await
 }
 
 /// Runs `mutate` as its own task, so that a client hanging up cannot cancel
@@ -195,15 +259,41 @@ async fn mutate(
     if count != expect {
         return Err(ApiError::stale(expect, state_of(live)));
     }
+    let mut played = Vec::new();
     let moves = match action {
-        Action::Play(text) => {
+        Action::Play { text, auto } => {
             let layout = *live.game.position().layout();
             let mv =
                 Move::parse(&text, &layout).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let before = view::played(live.game.position(), mv, false);
             live.game.play(mv).map_err(|e| {
                 ApiError::unprocessable(format!("illegal move {}: {e}", mv.text(&layout)))
             })?;
-            MovesChange::Append(mv.text(&layout))
+            played.push(before);
+            if auto {
+                play_safe_moves_home(&mut live.game, &mut played);
+            }
+            MovesChange::Append(words(&played))
+        }
+        Action::Finish => {
+            let line = live
+                .game
+                .position()
+                .finish_line()
+                .filter(|l| !l.is_empty())
+                .ok_or_else(|| {
+                    ApiError::unprocessable("the game cannot be finished by moves home alone")
+                })?;
+            for mv in line {
+                // The line was played through the engine already; a refusal
+                // here would only shorten it, and what was played is kept.
+                let p = view::played(live.game.position(), mv, true);
+                if live.game.play(mv).is_err() {
+                    break;
+                }
+                played.push(p);
+            }
+            MovesChange::Append(words(&played))
         }
         Action::Undo => {
             if !live.game.undo() {
@@ -235,7 +325,11 @@ async fn mutate(
         won,
     };
     match app.db.update(update).await {
-        Ok(true) => Ok(Json(state_of(live))),
+        Ok(true) => {
+            let mut state = state_of(live);
+            state.played = played;
+            Ok(Json(state))
+        }
         Ok(false) => {
             *guard = None;
             Err(ApiError::not_found("no such game"))
@@ -245,4 +339,31 @@ async fn mutate(
             Err(e.into())
         }
     }
+}
+
+/// Plays, one move at a time, every card that no other card can ever still
+/// need at its foundation (the engine's [`Safety::NeededByNone`]).
+fn play_safe_moves_home(game: &mut Game, played: &mut Vec<view::Played>) {
+    let mut moves = Vec::new();
+    loop {
+        let pos = game.position();
+        pos.legal_moves_into(&mut moves);
+        let Some(mv) = pos.safe_home_move(&moves, Safety::NeededByNone) else {
+            return;
+        };
+        let p = view::played(pos, mv, true);
+        if game.play(mv).is_err() {
+            return;
+        }
+        played.push(p);
+    }
+}
+
+/// The moves as words for the store, separated by single spaces.
+fn words(played: &[view::Played]) -> String {
+    played
+        .iter()
+        .map(|p| p.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
