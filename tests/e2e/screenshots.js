@@ -14,7 +14,8 @@ import path from 'node:path';
 
 import { launch, open, PHONE } from './lib/browser.js';
 import { REPO, startServer } from './lib/server.js';
-import { openDeal, serverState, settle, uidOf } from './lib/table.js';
+import { openDeal } from './lib/table.js';
+import { playOn } from './playthrough.js';
 
 const SHOTS = path.join(REPO, 'target/screenshots');
 const DESKTOP = { width: 1366, height: 800 };
@@ -40,51 +41,6 @@ const MIDGAME = {
   nivernaise: { moves: 6, deals: 5 },
   krakowski: { moves: 20, deals: 3 },
 };
-
-/** A small fixed PRNG, so the mid-game positions are the same every run. */
-function rng(seed) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13; x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
-    return x / 2 ** 32;
-  };
-}
-
-async function post(page, what, body) {
-  const res = await page.request.post(`/api/play/${encodeURIComponent(uidOf(page))}/${what}`, { data: body });
-  return res.ok() ? res.json() : null;
-}
-
-/**
- * Plays through the API: `deals` stock deals, then `moves` card moves that
- * prefer building on the table (so fans grow), never straight back.
- */
-async function playOn(page, { moves = 0, deals = 0 }) {
-  let s = await serverState(page);
-  const random = rng(7);
-  for (let d = 0; d < deals; d++) {
-    const deal = s.legal.find((m) => m.kind === 'deal');
-    if (!deal) break;
-    s = (await post(page, 'move', { move: deal.move, expect: s.moves })) || s;
-  }
-  let last = null;
-  for (let i = 0; i < moves; i++) {
-    const steps = s.legal.filter((m) => m.kind === 'step' && !(last && m.from === last.to && m.to === last.from));
-    if (!steps.length) break;
-    const build = steps.filter((m) => m.to.startsWith('t'));
-    const pool = build.length && random() < 0.8 ? build : steps;
-    const m = pool[Math.floor(random() * pool.length)];
-    const next = await post(page, 'move', { move: m.move, expect: s.moves });
-    if (!next) break;
-    s = next;
-    last = m;
-  }
-  await page.reload();
-  await page.waitForSelector('.board .pile');
-  await settle(page, s.moves);
-}
 
 async function shoot(browser, url, game, name, viewport, extra, large, midgame) {
   const { context, page } = await open(browser, url, viewport, extra);
