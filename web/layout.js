@@ -101,33 +101,47 @@ export function cardWidth(arr, { availW, availH, narrow, large }) {
   return Math.max(40, Math.min(cw, large ? 170 : 125));
 }
 
+/** Foundations `names` in balanced rows within `width`, right-aligned at `right` (or centred). */
+function foundationRows(names, width, y, right = null) {
+  const fit = (gap) => Math.max(1, Math.floor((width + gap + 1e-9) / (1 + gap)));
+  // The foundations close up when that saves a row.
+  const tight = 0.05;
+  const gap = Math.ceil(names.length / fit(tight)) < Math.ceil(names.length / fit(GAP)) ? tight : GAP;
+  // Balanced rows: eight foundations that need two rows go four and four.
+  const rows = Math.ceil(names.length / fit(gap)) || 0;
+  const perRow = rows ? Math.ceil(names.length / rows) : 1;
+  const end = right ?? (width + across(perRow, gap)) / 2;
+  const out = names.map((n, i) => {
+    const r = Math.floor(i / perRow), c = i % perRow;
+    return stack(n, end - (perRow - c) * (1 + gap) + gap, y + r * (CH + GAP));
+  });
+  return [out, rows * (CH + GAP) - GAP];
+}
+
 /**
  * A header band: stock, waste (and anything in `left`) on the left, the
- * foundations on the right, wrapping into as many rows as `width` needs (the
- * foundations close up first when that saves a row).
- * Returns [placements, height used].
+ * foundations on the right in as many rows as `width` needs. On a narrow
+ * table the left piles may stand in a column, or over the foundations,
+ * whichever keeps the band lowest. Returns [placements, height used].
  */
 function band(left, foundations, width) {
-  const out = [];
-  left.forEach((n, i) => out.push(stack(n, i * (1 + GAP), 0)));
-  const leftW = left.length ? left.length * (1 + GAP) + GAP * 2 : 0;
-  const fit = (gap) => Math.max(1, Math.floor((width - leftW + gap + 1e-9) / (1 + gap)));
-  let gap = GAP;
-  const tight = 0.05;
-  if (Math.ceil(foundations.length / fit(tight)) < Math.ceil(foundations.length / fit(GAP))) gap = tight;
-  const room = fit(gap);
-  // Balanced rows: eight foundations that need two rows go four and four.
-  const rows = Math.ceil(foundations.length / room) || 0;
-  const perRow = rows ? Math.ceil(foundations.length / rows) : 1;
-  // With nothing on the left the foundations sit centred over the table.
-  const right = left.length ? width : (width + perRow * (1 + gap) - gap) / 2;
-  foundations.forEach((n, i) => {
-    const r = Math.floor(i / perRow), c = i % perRow;
-    const x = right - (perRow - c) * (1 + gap) + gap;
-    out.push(stack(n, x, r * (CH + GAP)));
-  });
-  const h = Math.max(left.length ? CH : 0, rows * (CH + GAP) - GAP);
-  return [out, h];
+  if (!left.length) return foundationRows(foundations, width, 0);
+  let best = null;
+  for (let k = 1; k <= left.length; k++) {
+    // `left` in k rows beside the foundations.
+    const cols = Math.ceil(left.length / k);
+    const leftW = across(cols) + GAP * 2;
+    const out = left.map((n, i) => stack(n, (i % cols) * (1 + GAP), Math.floor(i / cols) * (CH + GAP)));
+    const [found, fh] = foundationRows(foundations, width - leftW, 0, width - leftW);
+    const moved = found.map((f) => ({ ...f, x: f.x + leftW }));
+    const h = Math.max(k * (CH + GAP) - GAP, fh);
+    if (!best || h < best[1] - 1e-9) best = [[...out, ...moved], h];
+  }
+  // `left` in a row over the foundations, which then have the whole width.
+  const top = left.map((n, i) => stack(n, i * (1 + GAP), 0));
+  const [found, fh] = foundationRows(foundations, width, CH + GAP);
+  if (CH + GAP + fh < best[1] - 1e-9) best = [[...top, ...found], CH + GAP + fh];
+  return best;
 }
 
 function fanColumns(n, narrow, large) {
@@ -149,7 +163,7 @@ function rows(state, opts, shape = 'grid') {
   const left = [...byKind(state, 'stock'), ...byKind(state, 'waste'), ...byKind(state, 'cell')];
   const [top, topH] = band(left, byKind(state, 'foundation'), width);
   const y0 = topH + GAP * (compact ? 2 : 3);
-  const rowGap = compact ? GAP : GAP * 1.6;
+  const rowGap = opts.narrow ? GAP : GAP * 1.6;
   const bend = shape === 'grid' ? 0 : 0.9;
   const items = [...top];
   // A row is as tall as its tallest (wrapped) fan.
