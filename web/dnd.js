@@ -74,16 +74,25 @@ export function enableDrag(board, handlers) {
     for (const { g } of p.ghosts) g.style.transform = `translate(${dx}px, ${dy}px)`;
     const t = target(p, e);
     p.targets.forEach((el) => el.classList.toggle('drop-hover', el === t));
-    if (!p.scrolling && edgeSpeed(e.clientY)) {
+    if (!p.scrolling && speed(p)) {
       p.scrolling = requestAnimationFrame(() => scroll(p));
     }
+  }
+
+  /**
+   * The scroll speed for drag `p`: only towards an edge the pointer has moved
+   * towards, so a drag that starts near the bottom edge does not run away.
+   */
+  function speed(p) {
+    const v = edgeSpeed(p.at.clientY);
+    return (v < 0 && p.at.clientY < p.y) || (v > 0 && p.at.clientY > p.y) ? v : 0;
   }
 
   /** One frame of scrolling while the pointer rests near an edge. */
   function scroll(p) {
     p.scrolling = 0;
     if (press !== p || !p.dragging) return;
-    const v = edgeSpeed(p.at.clientY);
+    const v = speed(p);
     if (!v) return;
     const page = document.scrollingElement || document.documentElement;
     const was = page.scrollTop;
