@@ -94,7 +94,8 @@ export function fanOffsets(place, n) {
  * on. A narrow board never gets wider than the screen.
  */
 export function cardWidth(arr, { availW, availH, narrow, large }) {
-  const byWidth = Math.max(1, availW) / arr.width;
+  // One px spare: the page rounds the board's size up to whole pixels.
+  const byWidth = Math.max(1, availW - 1) / arr.width;
   if (narrow) return Math.min(byWidth, large ? 170 : 125);
   let cw = byWidth;
   if (!large) cw = Math.min(cw, Math.max(240, availH) / arr.height);
