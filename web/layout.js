@@ -75,8 +75,10 @@ export function fanOffsets(place, n) {
   const at = Array.from({ length: n }, () => [0, 0]);
   if (n < 2) return at;
   if (place.mode === 'fan-h') {
+    // A wrapped fan fills each line before the next, like text, so the cards
+    // already shown stay where they are when one more arrives.
     const lines = fanLines(place.w, n);
-    const perLine = Math.ceil(n / lines);
+    const perLine = lines > 1 ? Math.floor((place.w - 1) / STRIP_X + 1e-9) + 1 : n;
     const step = perLine > 1 ? Math.min(place.spread || FAN_DX, (place.w - 1) / (perLine - 1)) : 0;
     return at.map((_, i) => [(i % perLine) * step, Math.floor(i / perLine) * WRAP_Y]);
   }
