@@ -1,12 +1,16 @@
 // The HTTP API of docs/api.md, as small async functions. Errors become
 // `ApiError` carrying the status and the parsed body, so callers can tell a
 // stale move (409, which carries the current state) from a refused one (422).
+// The message shown to a player comes from the error's `code` (i18n.js), never
+// from the server's English text.
 
 export class ApiError extends Error {
   constructor(status, body) {
     super((body && body.error) || `HTTP ${status}`);
     this.status = status;
     this.body = body;
+    /** The server's stable error code (docs/api.md), which the page shows in the player's language. */
+    this.code = body && typeof body.code === 'string' ? body.code : null;
   }
 }
 
@@ -23,7 +27,7 @@ async function call(method, path, body) {
     try {
       data = JSON.parse(text);
     } catch {
-      data = { error: text.slice(0, 200) };
+      data = { error: text.slice(0, 200) }; // no code: shown as the generic message
     }
   }
   if (!res.ok) throw new ApiError(res.status, data);
@@ -34,7 +38,8 @@ const enc = encodeURIComponent;
 
 export const api = {
   games: () => call('GET', '/api/games'),
-  rules: (game) => call('GET', `/api/games/${enc(game)}/rules`),
+  /** The rules page of `game` in `lang` (`ru` or `en`). */
+  rules: (game, lang) => call('GET', `/api/games/${enc(game)}/rules?lang=${enc(lang)}`),
   /** `opts` is `{deal}`, `{level}` or `{}` (a random deal). */
   newGame: (game, opts = {}) => call('POST', `/api/games/${enc(game)}/new`, opts),
   state: (uid) => call('GET', `/api/play/${enc(uid)}`),

@@ -1,14 +1,19 @@
-// Entry point: reads the address, shows the page it names.
+// Entry point: reads the address, shows the page it names, in the player's language.
 //
 // /                      home
 // /play/GAME[?level=L]   a new deal of GAME (of level L), then /game/UID
 // /play/GAME/DEAL        that deal, then /game/UID
 // /game/UID              a stored game
 // /rules/GAME            the rules
+//
+// The РУ / EN switch redraws the page on screen in the other language; a
+// table keeps its state (the position and the redo list live on the server,
+// and nothing is asked of it again).
 
 import { api, ApiError } from './api.js';
 import { installSprite } from './cards.js';
 import { showHome } from './home.js';
+import { errorText, gameNames, initialLanguage, language, rememberLanguage, t, translateShell, useLanguage } from './i18n.js';
 import { isLarge, setLarge } from './prefs.js';
 import { showRules } from './rules.js';
 import { Table } from './table.js';
@@ -21,8 +26,9 @@ function fail(message) {
   p.textContent = message;
   const a = document.createElement('a');
   a.href = '/';
-  a.textContent = 'Back to all games';
+  a.textContent = t('page.back');
   root.replaceChildren(p, a);
+  document.title = t('site.title');
 }
 
 function setupLarge() {
@@ -35,9 +41,35 @@ function setupLarge() {
   });
 }
 
+function markLanguage() {
+  for (const b of document.querySelectorAll('.lang-switch button')) b.setAttribute('aria-pressed', String(b.dataset.lang === language()));
+  translateShell();
+}
+
+function setupLanguageSwitch() {
+  for (const b of document.querySelectorAll('.lang-switch button')) {
+    b.addEventListener('click', async () => {
+      if (b.dataset.lang === language()) return;
+      await useLanguage(b.dataset.lang);
+      rememberLanguage(language());
+      markLanguage();
+      if (window.patienceTable) {
+        window.patienceTable.relabel();
+        setTableTitle(window.patienceTable.state);
+      } else {
+        show();
+      }
+    });
+  }
+}
+
+function setTableTitle(state) {
+  document.title = t('page.tableTitle', { name: gameNames(state)[0], deal: state.deal });
+}
+
 async function openGame(state) {
   const games = await api.games().catch(() => []);
-  document.title = `${state.name_en || state.game}, deal ${state.deal} — Patience`;
+  setTableTitle(state);
   window.patienceTable = new Table(root, state, games.find((g) => g.id === state.game));
 }
 
@@ -50,7 +82,7 @@ async function route() {
   if (page === 'play' && a) {
     let opts = {};
     if (b !== undefined) {
-      if (!/^\d+$/.test(b)) throw new ApiError(400, { error: `"${b}" is not a deal number` });
+      if (!/^\d+$/.test(b)) return fail(t('page.badDeal', { deal: b }));
       opts = { deal: Number(b) };
     } else {
       const level = new URLSearchParams(location.search).get('level');
@@ -60,12 +92,21 @@ async function route() {
     history.replaceState(null, '', `/game/${encodeURIComponent(state.uid)}`);
     return openGame(state);
   }
-  fail('There is no such page.');
+  fail(t('page.notFound'));
+}
+
+function show() {
+  return route().catch((err) => {
+    if (err instanceof ApiError && err.status === 404 && !err.code) fail(t('page.gameNotFound'));
+    else if (err instanceof ApiError) fail(errorText(err.body));
+    else fail(t('error.unreachable'));
+  });
 }
 
 installSprite();
 setupLarge();
-route().catch((err) => {
-  if (err instanceof ApiError && err.status === 404) fail('Not found: no such game, or not one of yours.');
-  else fail(err.message || 'Something went wrong.');
-});
+await useLanguage(initialLanguage());
+rememberLanguage(language());
+markLanguage();
+setupLanguageSwitch();
+show();

@@ -7,12 +7,12 @@
 
 const NS = 'http://www.w3.org/2000/svg';
 
-/** Suit letter → [symbol, colour class, spoken name]. */
+/** Suit letter → [symbol, colour class]. Spoken names are in the message catalogue (i18n.js). */
 export const SUITS = {
-  S: ['♠', 'black', 'spades'],
-  H: ['♥', 'red', 'hearts'],
-  D: ['♦', 'red', 'diamonds'],
-  C: ['♣', 'black', 'clubs'],
+  S: ['♠', 'black'],
+  H: ['♥', 'red'],
+  D: ['♦', 'red'],
+  C: ['♣', 'black'],
 };
 
 const SUIT_PATHS = {
@@ -118,14 +118,6 @@ export function cardBack() {
   el('rect', { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: 'url(#back-pattern)' }, svg);
   el('rect', { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: 'none', stroke: '#e8d9a8', 'stroke-width': 2 }, svg);
   return svg;
-}
-
-const RANK_NAMES = { A: 'ace', J: 'jack', Q: 'queen', K: 'king' };
-
-/** A rank's spoken name ("ace", "ten"), for accessible names. */
-export function rankName(rank) {
-  const words = ['', '', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-  return RANK_NAMES[rank] || words[Number(rank)] || rank;
 }
 
 /**

@@ -1,32 +1,23 @@
-// A game's rules page, drawn from the markdown the API returns.
+// A game's rules page in the player's language, drawn from the Markdown the
+// API returns for that language.
 
 import { api } from './api.js';
+import { gameNames, language, t } from './i18n.js';
 import { renderMarkdown } from './markdown.js';
+import { h } from './dom.js';
 
 export async function showRules(root, game) {
-  const [rules, games] = await Promise.all([api.rules(game), api.games().catch(() => [])]);
+  const [rules, games] = await Promise.all([api.rules(game, language()), api.games().catch(() => [])]);
   const info = games.find((g) => g.id === game);
-  const title = document.createElement('h1');
-  title.textContent = info ? `${info.name_en} — ${info.name_ru}` : game;
-  document.title = `${info ? info.name_en : game}: rules — Patience`;
-  const play = document.createElement('a');
-  play.className = 'button primary';
-  play.href = `/play/${encodeURIComponent(game)}`;
-  play.textContent = 'Play';
-  const back = document.createElement('a');
-  back.className = 'button';
-  back.href = '/';
-  back.textContent = 'All games';
-  const actions = document.createElement('p');
-  actions.className = 'game-actions';
-  actions.append(play, back);
-  const article = document.createElement('article');
-  article.className = 'rules';
+  const [name, other] = info ? gameNames(info) : [game, ''];
+  const title = h('h1', {}, name, ' ', h('span', { class: 'other-name', lang: language() === 'ru' ? 'en' : 'ru' }, other));
+  document.title = t('page.rulesTitle', { name });
+  const actions = h('p', { class: 'game-actions' },
+    h('a', { class: 'button primary', href: `/play/${encodeURIComponent(game)}` }, t('rules.play')),
+    h('a', { class: 'button', href: '/' }, t('rules.allGames')));
   const body = renderMarkdown(rules.markdown);
-  // The rule book's section heading is the bare id, which the title already says better.
-  if (/^H\d$/.test(body.firstElementChild?.tagName || '') && body.firstElementChild.textContent.trim() === game) {
-    body.firstElementChild.remove();
-  }
-  article.append(title, body, actions);
-  root.replaceChildren(article);
+  // A page whose first heading only repeats the game's id or name gives way to the title above.
+  const first = body.firstElementChild;
+  if (/^H1$/.test(first?.tagName || '') || (/^H\d$/.test(first?.tagName || '') && first.textContent.trim() === game)) first.remove();
+  root.replaceChildren(h('article', { class: 'rules', lang: language() }, title, body, actions));
 }

@@ -5,28 +5,20 @@
 // The only game knowledge here is the server's `legal` list.
 
 import { api, ApiError } from './api.js';
-import { baseMark, cardBack, cardFace, rankName, SUITS } from './cards.js';
+import { baseMark, cardBack, cardFace } from './cards.js';
 import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
 import { arrange, cardWidth, CH, fanOffsets, isNarrow } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { isLarge } from './prefs.js';
 import { h } from './dom.js';
+import { baseName, cardName, errorText, formatTime, gameNames, language, pileName, t } from './i18n.js';
 
 const DOUBLE_CLICK_MS = 300;
 
-export function formatTime(ms) {
-  const s = Math.max(0, Math.floor((ms || 0) / 1000));
-  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
-  const two = (n) => String(n).padStart(2, '0');
-  return hh ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
-}
-
-const PILE_WORDS = { tableau: 'fan', foundation: 'foundation', cell: 'cell', reserve: 'reserve', waste: 'waste', stock: 'stock' };
-
-function pileLabel(pile) {
-  const n = pile.name.replace(/^\D+/, '');
-  return `${PILE_WORDS[pile.kind] || pile.kind}${n ? ' ' + n : ''}`;
+/** A pile's spoken name as its game names it: «веер 3», «стопка линии 2», "foundation 5". */
+function pileLabel(state, pile) {
+  return pileName(state.game, pile.kind, pile.name);
 }
 
 export class Table {
@@ -61,44 +53,85 @@ export class Table {
 
   build() {
     const s = this.state;
-    const title = h('h1', { class: 'table-title' }, s.name_en || s.game, ' ', h('span', { class: 'ru', lang: 'ru' }, s.name_ru || ''));
+    this.title = h('h1', { class: 'table-title' });
     this.dealInfo = h('span', { class: 'deal-info' });
-    this.share = h('a', { class: 'share', href: '#', title: 'A link to this deal, to share' });
-    this.clock = h('span', { class: 'clock', 'aria-label': 'time' });
+    this.share = h('a', { class: 'share', href: '#' });
+    this.clock = h('span', { class: 'clock' });
     this.moveCount = h('span', { class: 'move-count' });
-    const btn = (label, title, fn, cls) => h('button', { type: 'button', class: cls, title, onclick: () => fn() }, label);
-    this.undoBtn = btn('Undo', 'Undo (Ctrl+Z)', () => this.undo(), 'undo');
-    this.redoBtn = btn('Redo', 'Redo (Ctrl+Y)', () => this.redo(), 'redo');
-    this.hintBtn = btn('Hint', 'Hint (H)', () => this.askHint(), 'hint');
-    this.redealBtn = btn('Redeal', 'Gather the fans and deal them again', () => this.play('redeal'), 'redeal');
+    const btn = (fn, cls) => h('button', { type: 'button', class: cls, onclick: () => fn() });
+    this.undoBtn = btn(() => this.undo(), 'undo');
+    this.redoBtn = btn(() => this.redo(), 'redo');
+    this.hintBtn = btn(() => this.askHint(), 'hint');
+    this.redealBtn = btn(() => this.play('redeal'), 'redeal');
     const levelQ = s.level && s.level !== 'any' ? `?level=${encodeURIComponent(s.level)}` : '';
-    const newDeal = h('a', { class: 'button new-deal', href: `/play/${encodeURIComponent(s.game)}${levelQ}` }, 'New deal');
-    const rules = h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(s.game)}` }, 'Rules');
+    this.newDeal = h('a', { class: 'button new-deal', href: `/play/${encodeURIComponent(s.game)}${levelQ}` });
+    this.rulesLink = h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(s.game)}` });
     this.status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
-    this.board = h('div', { class: 'board', role: 'region', 'aria-label': 'card table' });
+    this.board = h('div', { class: 'board', role: 'region' });
     this.wrap = h('div', { class: 'board-wrap' }, this.board);
+    this.toolbar = h('div', { class: 'toolbar', role: 'toolbar' }, this.undoBtn, this.redoBtn, this.hintBtn, this.redealBtn, this.newDeal, this.rulesLink);
     this.root.replaceChildren(
-      h('div', { class: 'table-head' }, title, h('div', { class: 'meta' }, this.dealInfo, this.share, this.moveCount, this.clock)),
-      h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': 'game actions' }, this.undoBtn, this.redoBtn, this.hintBtn, this.redealBtn, newDeal, rules),
+      h('div', { class: 'table-head' }, this.title, h('div', { class: 'meta' }, this.dealInfo, this.share, this.moveCount, this.clock)),
+      this.toolbar,
       this.status,
       this.wrap,
     );
     if (this.game && this.game.redeals === 0) this.redealBtn.hidden = true;
+    this.labelFurniture();
+  }
+
+  /** The words of the page furniture that do not change with the position. */
+  labelFurniture() {
+    const [name, other] = gameNames(this.state);
+    this.title.replaceChildren(name, ' ', h('span', { class: 'other-name', lang: language() === 'ru' ? 'en' : 'ru' }, other));
+    this.share.title = t('table.share');
+    this.clock.setAttribute('aria-label', t('table.time'));
+    const words = [
+      [this.undoBtn, 'table.undo', 'table.undoTitle'],
+      [this.redoBtn, 'table.redo', 'table.redoTitle'],
+      [this.hintBtn, 'table.hint', 'table.hintTitle'],
+    ];
+    for (const [b, label, title] of words) {
+      b.textContent = t(label);
+      b.title = t(title);
+    }
+    this.newDeal.textContent = t('table.newDeal');
+    this.rulesLink.textContent = t('table.rules');
+    this.board.setAttribute('aria-label', t('table.board'));
+    this.toolbar.setAttribute('aria-label', t('table.toolbar'));
+  }
+
+  /**
+   * Redraws every word in the page's new language, from the state on screen:
+   * no request, so the position, the redo list and an open win screen stay.
+   */
+  relabel() {
+    this.labelFurniture();
+    const winOpen = !!this.root.querySelector('.win');
+    this.root.querySelector('.win')?.remove();
+    // The win screen comes back in the new language if it was open (render
+    // draws it again unless the player had closed it).
+    if (winOpen) this.winClosed = false;
+    this.render();
+    if (this.hint) this.showHint(this.hint);
   }
 
   updateFurniture() {
     const s = this.state;
-    this.dealInfo.textContent = `Deal ${s.deal}${s.level && s.level !== 'any' ? ` · ${s.level[0].toUpperCase()}${s.level.slice(1)}` : ''}`;
+    const level = ['easy', 'medium', 'hard'].includes(s.level) ? ` · ${t(`level.${s.level}`)}` : '';
+    this.dealInfo.textContent = `${t('table.deal', { deal: s.deal })}${level}`;
     const link = `/play/${encodeURIComponent(s.game)}/${s.deal}`;
     this.share.href = link;
     this.share.textContent = link;
-    this.moveCount.textContent = `${s.moves} move${s.moves === 1 ? '' : 's'}`;
+    this.moveCount.textContent = t('table.moves', { n: s.moves });
     this.undoBtn.disabled = !s.can_undo;
     this.redoBtn.disabled = !s.can_redo;
     this.hintBtn.disabled = !!s.won; // nothing to hint at on a won table
     const canRedeal = s.legal.some((m) => m.kind === 'redeal');
     this.redealBtn.disabled = !canRedeal;
-    this.redealBtn.textContent = `Redeal (${s.redeals_left ?? 0} left)`;
+    const left = s.redeals_left ?? 0;
+    this.redealBtn.textContent = t('table.redeal', { left: t('table.redealLeft', { n: left }) });
+    this.redealBtn.title = t('table.redealTitle', { left: t('table.redealsLeft', { n: left }) });
     this.root.dataset.moves = String(s.moves);
     this.root.dataset.won = String(!!s.won);
     this.updateClock();
@@ -170,13 +203,19 @@ export class Table {
   drawPile(pile, place, cw, ch, seen) {
     // An empty foundation shows what opens it (the server's `base`), faintly.
     const base = pile.kind === 'foundation' && !pile.cards.length && pile.base ? pile.base : null;
-    const opens = base ? `: ${rankName(base.rank)}${base.suit ? ` of ${SUITS[base.suit]?.[2] ?? base.suit}` : ' of any suit'} goes here` : '';
+    const name = pileLabel(this.state, pile);
+    let label = name;
+    if (pile.kind !== 'stock') {
+      if (pile.cards.length) label = t('pile.withCards', { pile: name, cards: t('pile.cards', { n: pile.cards.length }) });
+      else if (base) label = t('pile.emptyOpens', { pile: name, card: baseName(base.rank, base.suit) });
+      else label = t('pile.empty', { pile: name });
+    }
     const el = h('div', {
       class: `pile ${place.mode} kind-${pile.kind}`,
       'data-pile': pile.name,
       'data-kind': pile.kind,
       role: 'group',
-      'aria-label': `${pileLabel(pile)}${pile.kind === 'stock' ? '' : pile.cards.length ? `, ${pile.cards.length} card${pile.cards.length === 1 ? '' : 's'}` : `, empty${opens}`}`,
+      'aria-label': label,
     });
     Object.assign(el.style, {
       left: `${place.x * cw}px`,
@@ -209,7 +248,7 @@ export class Table {
         'data-key': `${c.card}#${k}`,
         role: 'button',
         tabindex: moves ? 0 : -1,
-        'aria-label': c.label,
+        'aria-label': cardName(c.card),
         'aria-disabled': moves ? null : 'true',
       });
       card.style.left = `${at[i][0] * cw}px`;
@@ -218,6 +257,11 @@ export class Table {
       el.appendChild(card);
     });
     return el;
+  }
+
+  stockLabel(pile, count, canDeal) {
+    const label = t('pile.withCards', { pile: pileLabel(this.state, pile), cards: t('pile.cards', { n: count }) });
+    return canDeal ? t('pile.stockDeal', { label }) : label;
   }
 
   drawStock(pile) {
@@ -229,7 +273,7 @@ export class Table {
       'data-index': -1,
       role: 'button',
       tabindex: canDeal ? 0 : -1,
-      'aria-label': `stock, ${count} card${count === 1 ? '' : 's'}${canDeal ? ': deal' : ''}`,
+      'aria-label': this.stockLabel(pile, count, canDeal),
       'aria-disabled': canDeal ? null : 'true',
     });
     if (count) card.appendChild(cardBack());
@@ -277,25 +321,25 @@ export class Table {
 
   updateStatus() {
     const s = this.state;
-    if (s.won) this.say('Won!');
-    else if (s.stuck) this.say('No moves left: undo, or start a new deal.');
-    else if (s.draw_available && s.legal.some((m) => m.kind === 'draw')) this.say('The draw is available: a covered card can be played once.');
+    if (s.won) this.say(t('status.won'));
+    else if (s.stuck) this.say(t('status.stuck'));
+    else if (s.draw_available && s.legal.some((m) => m.kind === 'draw')) this.say(t('status.draw'));
     else this.say('');
   }
 
   showWin() {
     if (this.winClosed || this.root.querySelector('.win')) return;
     const s = this.state;
-    const again = h('a', { class: 'button primary', href: `/play/${encodeURIComponent(s.game)}` }, 'New deal');
+    const again = h('a', { class: 'button primary', href: `/play/${encodeURIComponent(s.game)}` }, t('win.newDeal'));
     const close = () => { this.winClosed = true; box.remove(); };
     const box = h('div', { class: 'win', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'win-title' },
       h('div', { class: 'win-box' },
-        h('h2', { id: 'win-title' }, 'You won!'),
-        h('p', {}, `${s.name_en}, deal ${s.deal}: ${formatTime(s.elapsed_ms)} and ${s.moves} moves.`),
+        h('h2', { id: 'win-title' }, t('win.title')),
+        h('p', {}, t('win.summary', { name: gameNames(s)[0], deal: s.deal, time: formatTime(s.elapsed_ms), moves: t('table.moves', { n: s.moves }) })),
         h('div', { class: 'win-actions' }, again,
-          h('a', { class: 'button', href: '/' }, 'All games'),
-          h('button', { type: 'button', class: 'win-undo', title: 'Undo (Ctrl+Z): the win stays counted', onclick: () => this.undo() }, 'Undo'),
-          h('button', { type: 'button', class: 'win-close', onclick: close }, 'Look at the table'))));
+          h('a', { class: 'button', href: '/' }, t('win.allGames')),
+          h('button', { type: 'button', class: 'win-undo', title: t('win.undoTitle'), onclick: () => this.undo() }, t('win.undo')),
+          h('button', { type: 'button', class: 'win-close', onclick: close }, t('win.close')))));
     this.root.appendChild(box);
     again.focus();
   }
@@ -313,14 +357,16 @@ export class Table {
       if (next) this.setState(next, before);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
-        // Another tab moved on: take the server's state silently.
+        // Another tab moved on: take the server's state, and say why the table changed.
         const fresh = err.body?.state || (await api.state(this.state.uid).catch(() => null));
         this.cycle = null;
         if (fresh) this.setState(fresh, before);
+        this.say(t('error.stale'));
       } else {
-        this.say(err instanceof ApiError ? err.message : 'The server cannot be reached; try again.');
+        const message = err instanceof ApiError ? errorText(err.body) : t('error.unreachable');
+        this.say(message);
         const fresh = await api.state(this.state.uid).catch(() => null);
-        if (fresh) { this.state = fresh; this.receivedAt = Date.now(); this.render(); this.say(err.message); }
+        if (fresh) { this.state = fresh; this.receivedAt = Date.now(); this.render(); this.say(message); }
       }
     } finally {
       this.busy = false;
@@ -389,7 +435,7 @@ export class Table {
     if (pile.kind === 'stock') {
       const deal = s.legal.find((m) => m.kind === 'deal');
       if (deal) this.play(deal.move);
-      else this.say(s.legal.some((m) => m.kind === 'redeal') ? 'The stock is empty: you may redeal.' : 'The stock is empty.');
+      else this.say(s.legal.some((m) => m.kind === 'redeal') ? t('status.stockEmptyRedeal') : t('status.stockEmpty'));
       return;
     }
     // A double-click is one click: its second half, landing on the moved card
@@ -431,13 +477,13 @@ export class Table {
     if (this.busy || this.state.won) return;
     this.busy = true;
     document.body.dataset.busy = '1';
-    this.say('Thinking…');
+    this.say(t('hint.thinking'));
     try {
       const hint = await api.hint(this.state.uid);
       this.showHint(hint);
     } catch (err) {
       this.root.dataset.hint = 'error';
-      this.say(err.message || 'No hint now.');
+      this.say(err instanceof ApiError ? errorText(err.body) : t('hint.failed'));
     } finally {
       this.busy = false;
       delete document.body.dataset.busy;
@@ -449,25 +495,25 @@ export class Table {
     this.hint = hint;
     this.root.dataset.hint = hint.kind;
     if (hint.kind === 'no-win') {
-      this.say('No win is possible from here: undo a few moves.');
+      this.say(t('hint.noWin'));
       return;
     }
     if (!hint.move) {
-      this.say(hint.message || 'No hint for this position.');
+      this.say(t('hint.none'));
       return;
     }
     const heuristic = hint.kind === 'heuristic';
-    const playBtn = h('button', { type: 'button', class: 'play-hint', onclick: () => this.play(hint.move) }, 'Play it');
-    const text = heuristic ? 'Heuristic hint (the solver ran out of time, so this may not lead to a win)' : 'Hint';
+    const playBtn = h('button', { type: 'button', class: 'play-hint', onclick: () => this.play(hint.move) }, t('hint.play'));
+    const text = heuristic ? t('hint.heuristic') : t('hint.exact');
     if (hint.move === 'deal') {
       const stock = this.board.querySelector('.card.stock');
       if (stock) drawArrow(this.board, stock, null, heuristic);
-      this.say(`${text}: deal from the stock.`, playBtn);
+      this.say(t('hint.deal', { hint: text }), playBtn);
       return;
     }
     if (hint.move === 'redeal') {
       this.redealBtn.classList.add('hinted');
-      this.say(`${text}: redeal.`, playBtn);
+      this.say(t('hint.redeal', { hint: text }), playBtn);
       return;
     }
     const m = /^([a-z]+\d*)(?:@(\d+))?>([a-z]+\d*)$/.exec(hint.move);
@@ -488,8 +534,10 @@ export class Table {
     const destPile = this.board.querySelector(`.pile[data-pile="${CSS.escape(toName || '')}"]`);
     const dest = destPile ? destPile.querySelector('.card.top') || destPile : null;
     if (source && dest) drawArrow(this.board, source, dest, heuristic);
-    const label = source?.getAttribute('aria-label');
-    this.say(`${text}: ${label && source.classList.contains('card') ? label : fromName} to ${destPile ? destPile.getAttribute('aria-label').split(',')[0] : toName}.`, playBtn);
+    const card = source?.classList.contains('card') && source.dataset.card ? cardName(source.dataset.card) : (fromName || '');
+    const destKind = pileOf(this.state, toName)?.kind;
+    const where = destKind ? pileName(this.state.game, destKind, toName) : (toName || '');
+    this.say(t('hint.move', { hint: text, card, pile: where }), playBtn);
   }
 
   key(e) {

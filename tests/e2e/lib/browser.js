@@ -19,7 +19,8 @@ export async function launch() {
  * Page errors are collected in `page.errors`; tests assert there are none.
  */
 export async function open(browser, baseURL, viewport = DESKTOP, extra = {}) {
-  const context = await browser.newContext({ baseURL, viewport, ...extra });
+  // English unless a test asks for another locale: the page's language follows the browser's.
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', ...extra });
   context.setDefaultTimeout(20_000); // generous: CI shares two cores with the build
   const page = await context.newPage();
   page.errors = [];
