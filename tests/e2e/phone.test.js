@@ -76,17 +76,20 @@ async function everyIndexShows(page, what) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-for (const large of [false, true]) {
-  test(`every game fits a 360, 390 and 430 px touch phone across, Large ${large ? 'on' : 'off'}`, () => withPage(async (page) => {
-    for (const width of [390, 360, 430]) {
-      await page.setViewportSize({ width, height: PHONE.height });
-      for (const game of suite.games) {
-        await openDeal(page, game.id, 1);
-        assert.deepEqual(await sideways(page), [], `${game.id} at ${width} px: nothing sticks out sideways`);
-        assert.deepEqual(await hiddenIndices(page), [], `${game.id} at ${width} px: every face-up card shows its rank and suit`);
+// Russian, the first language, at three widths; English, whose words are shorter, at one.
+for (const [locale, widths] of [['ru-RU', [390, 360, 430]], ['en-US', [390]]]) {
+  for (const large of [false, true]) {
+    test(`every game fits a ${widths.join(', ')} px touch phone across, in ${locale}, Large ${large ? 'on' : 'off'}`, () => withPage(async (page) => {
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: PHONE.height });
+        for (const game of suite.games) {
+          await openDeal(page, game.id, 1);
+          assert.deepEqual(await sideways(page), [], `${game.id} at ${width} px: nothing sticks out sideways`);
+          assert.deepEqual(await hiddenIndices(page), [], `${game.id} at ${width} px: every face-up card shows its rank and suit`);
+        }
       }
-    }
-  }, PHONE, TOUCH, large));
+    }, PHONE, { ...TOUCH, locale }, large));
+  }
 }
 
 test('the 35-fan House games fit one phone screen, five fans a row, without scrolling sideways', () => withPage(async (page) => {

@@ -3,8 +3,9 @@
 //   node tests/e2e/screenshots.js [--web] [game ...]
 //
 // saves under target/screenshots/ a desktop (1366×800) and a phone (390×844,
-// touch) picture of each game's opening deal, the phone again with Large on,
-// and a mid-game position (fans grown by building, stock dealt) for a few.
+// touch) picture of each game's opening deal, the phone again with Large on
+// and in Russian, and a mid-game position (fans grown by building, stock
+// dealt) for a few.
 // It starts its own `patience serve` (build it first: cargo build -p patience-cli).
 // With --web the page's files come from web/ on disk rather than from the
 // binary, so a change to the page shows without a rebuild.
@@ -73,6 +74,7 @@ async function main() {
       await shoot(browser, server.url, g, `${g}-desktop`, DESKTOP, {}, false);
       await shoot(browser, server.url, g, `${g}-phone`, PHONE, TOUCH, false);
       await shoot(browser, server.url, g, `${g}-phone-large`, PHONE, TOUCH, true);
+      await shoot(browser, server.url, g, `${g}-phone-ru`, PHONE, { ...TOUCH, locale: 'ru-RU' }, false);
       if (MIDGAME[g]) {
         await shoot(browser, server.url, g, `${g}-midgame-desktop`, DESKTOP, {}, false, MIDGAME[g]);
         await shoot(browser, server.url, g, `${g}-midgame-phone`, PHONE, TOUCH, false, MIDGAME[g]);
