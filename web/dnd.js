@@ -5,8 +5,22 @@
 // destinations light up (the caller supplies them from `legal`, no round trip),
 // and the drop goes to the lit pile under the pointer, or failing that the lit
 // pile the dragged card overlaps most. Anywhere else the cards fly back.
+// Held near the screen's top or bottom edge, a drag scrolls the page (the
+// faster the nearer the edge), so a tall table on a phone can be crossed in
+// one drag: the floating cards stay under the finger while the table moves.
 
 const THRESHOLD = 6;
+const EDGE = 60; // px from the top or bottom edge where a drag scrolls the page
+const SPEED = 22; // px per frame at the very edge
+
+/** How fast (px per frame, up negative) a drag at `y` scrolls the page. */
+function edgeSpeed(y) {
+  const h = window.visualViewport?.height || window.innerHeight;
+  const edge = Math.min(EDGE, h / 6);
+  if (y < edge) return -Math.max(2, SPEED * (1 - Math.max(0, y) / edge));
+  if (y > h - edge) return Math.max(2, SPEED * (1 - Math.max(0, h - y) / edge));
+  return 0;
+}
 
 function overlap(a, b) {
   const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
@@ -55,10 +69,38 @@ export function enableDrag(board, handlers) {
   }
 
   function move(p, e) {
+    p.at = { clientX: e.clientX, clientY: e.clientY };
     const dx = e.clientX - p.x, dy = e.clientY - p.y;
     for (const { g } of p.ghosts) g.style.transform = `translate(${dx}px, ${dy}px)`;
     const t = target(p, e);
     p.targets.forEach((el) => el.classList.toggle('drop-hover', el === t));
+    if (!p.scrolling && speed(p)) {
+      p.scrolling = requestAnimationFrame(() => scroll(p));
+    }
+  }
+
+  /**
+   * The scroll speed for drag `p`: only towards an edge the pointer has moved
+   * towards, so a drag that starts near the bottom edge does not run away.
+   */
+  function speed(p) {
+    const v = edgeSpeed(p.at.clientY);
+    return (v < 0 && p.at.clientY < p.y) || (v > 0 && p.at.clientY > p.y) ? v : 0;
+  }
+
+  /** One frame of scrolling while the pointer rests near an edge. */
+  function scroll(p) {
+    p.scrolling = 0;
+    if (press !== p || !p.dragging) return;
+    const v = speed(p);
+    if (!v) return;
+    const page = document.scrollingElement || document.documentElement;
+    const was = page.scrollTop;
+    window.scrollBy(0, v);
+    if (page.scrollTop === was) return; // at the end of the page
+    const t = target(p, p.at);
+    p.targets.forEach((el) => el.classList.toggle('drop-hover', el === t));
+    p.scrolling = requestAnimationFrame(() => scroll(p));
   }
 
   function target(p, e) {
@@ -77,6 +119,8 @@ export function enableDrag(board, handlers) {
   }
 
   function finish(p) {
+    if (p.scrolling) cancelAnimationFrame(p.scrolling);
+    p.scrolling = 0;
     p.targets.forEach((t) => t.classList.remove('drop-target', 'drop-hover'));
     board.classList.remove('dragging');
     p.layer.remove();

@@ -1,6 +1,34 @@
 // The hint arrow: an SVG overlay on the board, from the card to its destination.
+// Before it is drawn the page scrolls so the card is on screen (with its
+// destination too when both fit), so an arrow never starts off-screen.
 
 const NS = 'http://www.w3.org/2000/svg';
+const MARGIN_TOP = 40; // room for the status line, which stays at the top of a phone's screen
+const MARGIN = 8;
+
+/**
+ * Scrolls the page so `from` is on screen, and `to` as well when both fit;
+ * when they do not, `from` goes to the edge nearer `to`, so the arrow
+ * points the way to scroll.
+ */
+function bringIntoView(from, to) {
+  const h = window.innerHeight;
+  const a = from.getBoundingClientRect();
+  const b = to ? to.getBoundingClientRect() : a;
+  const top = Math.min(a.top, b.top), bottom = Math.max(a.bottom, b.bottom);
+  let dy = 0;
+  if (bottom - top <= h - MARGIN_TOP - MARGIN) {
+    if (top < MARGIN_TOP) dy = top - MARGIN_TOP;
+    else if (bottom > h - MARGIN) dy = bottom - (h - MARGIN);
+  } else if (b.top < a.top) {
+    dy = a.bottom - (h - MARGIN);
+  } else {
+    dy = a.top - MARGIN_TOP;
+  }
+  if (Math.abs(dy) < 1) return;
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollBy({ top: dy, behavior: smooth ? 'smooth' : 'instant' });
+}
 
 function centre(el, origin) {
   const r = el.getBoundingClientRect();
@@ -19,7 +47,6 @@ export function clearArrow(board) {
  */
 export function drawArrow(board, from, to, heuristic) {
   clearArrow(board);
-  const origin = board.getBoundingClientRect();
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('class', `hint-overlay${heuristic ? ' heuristic' : ''}`);
   svg.setAttribute('width', String(board.clientWidth));
@@ -35,6 +62,8 @@ export function drawArrow(board, from, to, heuristic) {
   defs.appendChild(marker);
   svg.appendChild(defs);
   from.classList.add('hint-source');
+  bringIntoView(from, to);
+  const origin = board.getBoundingClientRect();
   const [x1, y1] = centre(from, origin);
   if (to) {
     to.classList.add('hint-dest');

@@ -1,16 +1,40 @@
-// Where each pile sits on the table, per layout kind (`state.layout`).
+// Where each pile sits on the table, per layout kind (`state.layout`), and
+// where each card sits in its pile.
 //
 // Every arrangement is computed in units of one card width (a card is 1 × 1.4),
-// so the page only has to pick the card width that fits the screen. A placement
-// is `{name, x, y, w, h, mode, rot}`: `mode` is how the pile shows its cards —
-// `fan-h` (spread to the right), `fan-v` (spread downwards) or `stack` (only the
-// top shows) — `rot` an optional tilt in degrees for the decorative layouts, and
-// `spread` how far a fan's cards may lie apart (in card widths) when room allows.
+// so the page only has to pick the card width that fits the screen
+// (`cardWidth`). A placement is `{name, x, y, w, h, mode, rot}`: `mode` is how
+// the pile shows its cards — `fan-h` (spread to the right), `fan-v` (spread
+// downwards) or `stack` (only the top shows) — `rot` an optional tilt in
+// degrees for the decorative layouts, and `spread` how far a fan's cards may
+// lie apart (in card widths) when room allows.
+//
+// Fans stay readable at any depth: a fan's cards close up as it grows, but
+// never so far that a covered card hides its corner index (rank over suit,
+// drawn in the card's top-left corner by cards.js). Past that a horizontal
+// fan wraps onto a further line inside its pile, and a vertical fan grows
+// downwards; the arrangement makes room for both from the state's card
+// counts, so no card is ever drawn over another one's index.
 
 export const CH = 1.4; // card height in card widths
 const GAP = 0.16; // space between piles
 const SLOT = 2.05; // width of a horizontal fan's slot
 const NARROW_PX = 640;
+
+const FAN_DX = 0.36; // horizontal fan spread when room allows
+const FAN_DY = 0.36 * CH; // vertical fan spread when room allows
+// The corner index is 0.28 card widths wide and reaches 0.55 card widths
+// down (rank 0.10–0.30, suit 0.36–0.55): the least a covered card may show.
+const STRIP_X = 0.3; // of a card in a horizontal fan
+const STRIP_Y = 0.5; // of a card in a vertical fan (rank and most of the suit)
+const WRAP_Y = 0.58; // a wrapped horizontal fan's next line, under the index
+
+// Phones: fans of a table with many of them (the 35 fans of the two-deck
+// House games) get a slot just wide enough for three cards at a tight
+// spread, so that five stand in a row and the whole table fits one screen.
+const MANY_FANS = 24;
+const COMPACT_SLOT = 1 + 2 * 0.32;
+const COMPACT_GAP = 0.1;
 
 export function isNarrow(width) {
   return width < NARROW_PX;
@@ -20,35 +44,111 @@ function byKind(state, kind) {
   return state.piles.filter((p) => p.kind === kind).map((p) => p.name);
 }
 
+function count(state, name) {
+  const pile = state.piles.find((p) => p.name === name);
+  return pile?.cards?.length ?? 0;
+}
+
 function stack(name, x, y) {
   return { name, x, y, w: 1, h: CH, mode: 'stack' };
 }
 
+/** Lines a horizontal fan of `n` cards needs in a slot `w` wide. */
+function fanLines(w, n) {
+  const room = w - 1;
+  if (n <= 1 || room / (n - 1) >= STRIP_X - 1e-9) return 1;
+  const perLine = Math.floor(room / STRIP_X + 1e-9) + 1;
+  return Math.ceil(n / perLine);
+}
+
+/** Height of a horizontal fan of `n` cards in a slot `w` wide. */
+const fanHeight = (w, n) => CH + (fanLines(w, n) - 1) * WRAP_Y;
+
+/** Height of a vertical fan of `n` cards, at least `min`. */
+const columnHeight = (n, min) => Math.max(min, CH + Math.max(0, n - 1) * STRIP_Y);
+
+/**
+ * Where the `n` cards of a pile placed at `place` lie, as `[x, y]` offsets
+ * from the pile's corner in card widths, bottom card first.
+ */
+export function fanOffsets(place, n) {
+  const at = Array.from({ length: n }, () => [0, 0]);
+  if (n < 2) return at;
+  if (place.mode === 'fan-h') {
+    // A wrapped fan fills each line before the next, like text, so the cards
+    // already shown stay where they are when one more arrives.
+    const lines = fanLines(place.w, n);
+    const perLine = lines > 1 ? Math.floor((place.w - 1) / STRIP_X + 1e-9) + 1 : n;
+    const step = perLine > 1 ? Math.min(place.spread || FAN_DX, (place.w - 1) / (perLine - 1)) : 0;
+    return at.map((_, i) => [(i % perLine) * step, Math.floor(i / perLine) * WRAP_Y]);
+  }
+  if (place.mode === 'fan-v') {
+    const step = Math.max(STRIP_Y, Math.min(place.spread || FAN_DY, (place.h - CH) / (n - 1)));
+    return at.map((_, i) => [0, i * step]);
+  }
+  return at;
+}
+
+/**
+ * The card width in px for arrangement `arr` on a screen: `availW` and
+ * `availH` are the room for the board. Narrow screens fill the width and
+ * scroll down; a desktop fits the whole table on the screen unless Large is
+ * on. A narrow board never gets wider than the screen.
+ */
+export function cardWidth(arr, { availW, availH, narrow, large }) {
+  // One px spare: the page rounds the board's size up to whole pixels.
+  const byWidth = Math.max(1, availW - 1) / arr.width;
+  if (narrow) return Math.min(byWidth, large ? 170 : 125);
+  let cw = byWidth;
+  if (!large) cw = Math.min(cw, Math.max(240, availH) / arr.height);
+  return Math.max(40, Math.min(cw, large ? 170 : 125));
+}
+
+/** Foundations `names` in balanced rows within `width`, right-aligned at `right` (or centred). */
+function foundationRows(names, width, y, right = null) {
+  const fit = (gap) => Math.max(1, Math.floor((width + gap + 1e-9) / (1 + gap)));
+  // The foundations close up when that saves a row.
+  const tight = 0.05;
+  const gap = Math.ceil(names.length / fit(tight)) < Math.ceil(names.length / fit(GAP)) ? tight : GAP;
+  // Balanced rows: eight foundations that need two rows go four and four.
+  const rows = Math.ceil(names.length / fit(gap)) || 0;
+  const perRow = rows ? Math.ceil(names.length / rows) : 1;
+  const end = right ?? (width + across(perRow, gap)) / 2;
+  const out = names.map((n, i) => {
+    const r = Math.floor(i / perRow), c = i % perRow;
+    return stack(n, end - (perRow - c) * (1 + gap) + gap, y + r * (CH + GAP));
+  });
+  return [out, rows * (CH + GAP) - GAP];
+}
+
 /**
  * A header band: stock, waste (and anything in `left`) on the left, the
- * foundations on the right, wrapping into as many rows as `width` needs.
- * Returns [placements, height used].
+ * foundations on the right in as many rows as `width` needs. On a narrow
+ * table the left piles may stand in a column, or over the foundations,
+ * whichever keeps the band lowest. Returns [placements, height used].
  */
 function band(left, foundations, width) {
-  const out = [];
-  left.forEach((n, i) => out.push(stack(n, i * (1 + GAP), 0)));
-  const leftW = left.length ? left.length * (1 + GAP) + GAP * 2 : 0;
-  const room = Math.max(1, Math.floor((width - leftW + GAP) / (1 + GAP)));
-  // Balanced rows: eight foundations that need two rows go four and four.
-  const rows = Math.ceil(foundations.length / room) || 0;
-  const perRow = rows ? Math.ceil(foundations.length / rows) : 1;
-  // With nothing on the left the foundations sit centred over the table.
-  const right = left.length ? width : (width + perRow * (1 + GAP) - GAP) / 2;
-  foundations.forEach((n, i) => {
-    const r = Math.floor(i / perRow), c = i % perRow;
-    const x = right - (perRow - c) * (1 + GAP) + GAP;
-    out.push(stack(n, x, r * (CH + GAP)));
-  });
-  const h = Math.max(left.length ? CH : 0, rows * (CH + GAP) - GAP);
-  return [out, h];
+  if (!left.length) return foundationRows(foundations, width, 0);
+  let best = null;
+  for (let k = 1; k <= left.length; k++) {
+    // `left` in k rows beside the foundations.
+    const cols = Math.ceil(left.length / k);
+    const leftW = across(cols) + GAP * 2;
+    const out = left.map((n, i) => stack(n, (i % cols) * (1 + GAP), Math.floor(i / cols) * (CH + GAP)));
+    const [found, fh] = foundationRows(foundations, width - leftW, 0, width - leftW);
+    const moved = found.map((f) => ({ ...f, x: f.x + leftW }));
+    const h = Math.max(k * (CH + GAP) - GAP, fh);
+    if (!best || h < best[1] - 1e-9) best = [[...out, ...moved], h];
+  }
+  // `left` in a row over the foundations, which then have the whole width.
+  const top = left.map((n, i) => stack(n, i * (1 + GAP), 0));
+  const [found, fh] = foundationRows(foundations, width, CH + GAP);
+  if (CH + GAP + fh < best[1] - 1e-9) best = [[...top, ...found], CH + GAP + fh];
+  return best;
 }
 
 function fanColumns(n, narrow, large) {
+  if (narrow && n > MANY_FANS) return large ? 3 : 5;
   if (narrow) return large ? 2 : 3;
   if (large) return n > 18 ? 5 : 4;
   if (n <= 12) return Math.min(n, 6);
@@ -59,13 +159,24 @@ function fanColumns(n, narrow, large) {
 function rows(state, opts, shape = 'grid') {
   const fans = byKind(state, 'tableau');
   const cols = fanColumns(fans.length, opts.narrow, opts.large);
-  const width = cols * (SLOT + GAP) - GAP;
+  const compact = opts.narrow && fans.length > MANY_FANS;
+  const slot = compact ? COMPACT_SLOT : SLOT;
+  const gap = compact ? COMPACT_GAP : GAP;
+  const width = cols * (slot + gap) - gap;
   const left = [...byKind(state, 'stock'), ...byKind(state, 'waste'), ...byKind(state, 'cell')];
   const [top, topH] = band(left, byKind(state, 'foundation'), width);
-  const y0 = topH + GAP * 3;
-  const rowH = CH + GAP * 1.6;
+  const y0 = topH + GAP * (compact ? 2 : 3);
+  const rowGap = opts.narrow ? GAP : GAP * 1.6;
   const bend = shape === 'grid' ? 0 : 0.9;
   const items = [...top];
+  // A row is as tall as its tallest (wrapped) fan.
+  const nrows = Math.ceil(fans.length / cols);
+  const rowY = [y0];
+  for (let r = 0; r < nrows; r++) {
+    const inRow = fans.slice(r * cols, (r + 1) * cols);
+    const h = Math.max(...inRow.map((name) => fanHeight(slot, count(state, name))));
+    rowY.push(rowY[r] + h + rowGap + bend * 0.3);
+  }
   fans.forEach((name, i) => {
     const r = Math.floor(i / cols), c = i % cols;
     const u = cols > 1 ? (c - (cols - 1) / 2) / ((cols - 1) / 2) : 0; // -1..1 across a row
@@ -80,16 +191,17 @@ function rows(state, opts, shape = 'grid') {
       rot = leftWing ? -12 : 12;
       dy = 0.25 + (r % 2 ? 0.2 : 0);
     }
-    items.push({ name, x: c * (SLOT + GAP), y: y0 + r * (rowH + bend * 0.3) + dy, w: SLOT, h: CH, mode: 'fan-h', rot });
+    const h = fanHeight(slot, count(state, name));
+    items.push({ name, x: c * (slot + gap), y: rowY[r] + dy, w: slot, h, mode: 'fan-h', rot });
   });
-  const nrows = Math.ceil(fans.length / cols);
-  return { items, width, height: y0 + nrows * (rowH + bend * 0.3) + bend };
+  return { items, width, height: rowY[nrows] - rowGap + bend };
 }
 
-/** Krug: the fans in a ring around the four bases (rows on narrow screens). */
+/** Krug: the fans in a ring around the four bases (rows on narrow screens, or once a fan must wrap). */
 function circle(state, opts) {
-  if (opts.narrow || opts.large) return rows(state, opts);
   const fans = byKind(state, 'tableau');
+  const wraps = fans.some((name) => fanLines(SLOT, count(state, name)) > 1);
+  if (opts.narrow || opts.large || wraps) return rows(state, opts);
   const found = byKind(state, 'foundation');
   const rx = 4.9, ry = 3.1;
   const width = rx * 2 + SLOT, height = ry * 2 + CH;
@@ -105,18 +217,26 @@ function circle(state, opts) {
   return { items, width, height };
 }
 
-/** The width of `n` cards side by side. */
-const across = (n) => n * (1 + GAP) - GAP;
+/** The width of `n` cards side by side, `gap` apart. */
+const across = (n, gap = GAP) => n * (1 + gap) - gap;
+
+/** Vertical fans `names` side by side from `x`, `step` apart, at `y`; returns the tallest height. */
+function columns(state, items, names, x, y, step, min) {
+  let tallest = 0;
+  names.forEach((name, i) => {
+    const h = columnHeight(count(state, name), min);
+    tallest = Math.max(tallest, h);
+    items.push({ name, x: x + i * step, y, w: 1, h, mode: 'fan-v' });
+  });
+  return tallest;
+}
 
 /** Blondes and Brunettes: stock, waste and foundations; the reserve; nine columns. */
 function blondes(state, opts) {
   const cols = byKind(state, 'tableau');
   const found = byKind(state, 'foundation');
-  const colsW = cols.length * (1 + GAP) - GAP;
   const items = [];
-  let y = 0, width;
   const reserve = byKind(state, 'reserve');
-  const resW = 1 + 9 * 0.37;
   if (opts.narrow) {
     // Phones: nine columns side by side would leave cards about 35 px wide,
     // too small to read or touch. The columns go in two rows (five over
@@ -126,35 +246,37 @@ function blondes(state, opts) {
     const per = Math.ceil(cols.length / 2);
     const left = [...byKind(state, 'stock'), ...byKind(state, 'waste')];
     const fPer = Math.ceil(found.length / 2);
-    const fw = fPer * (1 + GAP) - GAP;
+    const fw = across(fPer);
     const leftW = left.length ? 1 + GAP * 2 : 0;
-    width = Math.max(per * (1 + GAP) - GAP, leftW + fw);
+    const width = Math.max(across(per), leftW + fw);
     left.forEach((n, i) => items.push(stack(n, 0, i * (CH + GAP))));
     found.forEach((n, i) => items.push(stack(n, width - fw + (i % fPer) * (1 + GAP), Math.floor(i / fPer) * (CH + GAP))));
-    y = Math.max(left.length, found.length ? 2 : 0) * (CH + GAP) + GAP;
-    reserve.forEach((n) => items.push({ name: n, x: 0, y, w: width, h: CH, mode: 'fan-h', spread: 0.7 }));
-    y += CH + GAP * 3;
-    const colH = CH * 2.7;
+    let y = Math.max(left.length, found.length ? 2 : 0) * (CH + GAP) + GAP;
+    reserve.forEach((n) => items.push({ name: n, x: 0, y, w: width, h: fanHeight(width, count(state, n)), mode: 'fan-h', spread: 0.7 }));
+    y += Math.max(CH, ...reserve.map((n) => fanHeight(width, count(state, n)))) + GAP * 3;
     const colX = (width - across(per)) / 2;
-    cols.forEach((n, i) => items.push({
-      name: n, x: colX + (i % per) * (1 + GAP), y: y + Math.floor(i / per) * (colH + GAP * 2), w: 1, h: colH, mode: 'fan-v',
-    }));
-    const rowsN = Math.ceil(cols.length / per);
-    return { items, width, height: y + rowsN * colH + (rowsN - 1) * GAP * 2 };
-  } else {
-    width = Math.max(colsW, (found.length + 2) * (1 + GAP) + GAP);
-    const [top, topH] = band([...byKind(state, 'stock'), ...byKind(state, 'waste')], found, width);
-    items.push(...top);
-    y = topH + GAP * 2;
-    reserve.forEach((n) => items.push({ name: n, x: 0, y, w: resW, h: CH, mode: 'fan-h' }));
-    y += CH + GAP * 3;
+    const colH = CH * 2.7;
+    const first = columns(state, items, cols.slice(0, per), colX, y, 1 + GAP, colH);
+    y += first + GAP * 2;
+    const second = columns(state, items, cols.slice(per), colX, y, 1 + GAP, colH);
+    return { items, width, height: y + second };
   }
-  const colH = CH * 3.4;
-  cols.forEach((n, i) => items.push({ name: n, x: i * (1 + GAP), y, w: 1, h: colH, mode: 'fan-v' }));
-  return { items, width, height: y + colH };
+  const width = Math.max(across(cols.length), (found.length + 2) * (1 + GAP) + GAP);
+  const [top, topH] = band([...byKind(state, 'stock'), ...byKind(state, 'waste')], found, width);
+  items.push(...top);
+  let y = topH + GAP * 2;
+  const resW = 1 + 9 * 0.37;
+  reserve.forEach((n) => items.push({ name: n, x: 0, y, w: resW, h: fanHeight(resW, count(state, n)), mode: 'fan-h' }));
+  y += Math.max(CH, ...reserve.map((n) => fanHeight(resW, count(state, n)))) + GAP * 3;
+  const tallest = columns(state, items, cols, 0, y, 1 + GAP, CH * 3.4);
+  return { items, width, height: y + tallest };
 }
 
-/** La Nivernaise: foundations; the flanks of four cells either side of the line of six. */
+/**
+ * La Nivernaise: the foundations over the line of six; the flanks of four
+ * cells either side of it, the stock to its left. Every line card shows its
+ * index, however deep the line grows.
+ */
 function nivernaise(state, opts) {
   const line = byKind(state, 'tableau');
   const cells = byKind(state, 'cell');
@@ -163,17 +285,20 @@ function nivernaise(state, opts) {
   const lineH = CH * 2.8;
   const items = [];
   if (opts.narrow) {
-    // Phones: the flanks go into one row under the foundations.
-    const width = Math.max(found.length, cells.length) * (1 + GAP) - GAP;
-    found.forEach((n, i) => items.push(stack(n, i * (1 + GAP), 0)));
+    // Phones: the flanks go into one row under the foundations, and the
+    // stock beside the line. Eight cards a row set the card width, so the
+    // piles stand close and the line spreads over the whole width.
+    const gap = 0.08;
+    const width = across(Math.max(found.length, cells.length), gap);
+    found.forEach((n, i) => items.push(stack(n, i * (1 + gap), 0)));
     let y = CH + GAP * 2;
-    cells.forEach((n, i) => items.push(stack(n, i * (1 + GAP), y)));
+    cells.forEach((n, i) => items.push(stack(n, i * (1 + gap), y)));
     y += CH + GAP * 3;
     stock.forEach((n) => items.push(stack(n, 0, y)));
-    const lx = stock.length ? 1 + GAP * 3 : 0;
-    const step = (width - lx + GAP) / line.length;
-    line.forEach((n, i) => items.push({ name: n, x: lx + i * step, y, w: 1, h: lineH, mode: 'fan-v' }));
-    return { items, width, height: y + lineH };
+    const lx = stock.length ? 1 + GAP * 2 : 0;
+    const step = (width - lx - 1) / Math.max(1, line.length - 1);
+    const tallest = columns(state, items, line, lx, y, step, CH * 2);
+    return { items, width, height: y + Math.max(CH, tallest) };
   }
   const flankW = 2 * (1 + GAP) - GAP;
   const lineW = line.length * (1 + GAP * 2) - GAP * 2;
@@ -188,8 +313,8 @@ function nivernaise(state, opts) {
     items.push(stack(n, x, y + Math.floor(j / 2) * (CH + GAP)));
   });
   const lx = flankW + GAP * 4;
-  line.forEach((n, i) => items.push({ name: n, x: lx + i * (1 + GAP * 2), y, w: 1, h: lineH, mode: 'fan-v' }));
-  return { items, width, height: y + Math.max(lineH, 2 * (CH + GAP)) };
+  const tallest = columns(state, items, line, lx, y, 1 + GAP * 2, lineH);
+  return { items, width, height: y + Math.max(tallest, 2 * (CH + GAP)) };
 }
 
 /** The arrangement for `state` on a screen `opts = {narrow, large}`. */

@@ -12,14 +12,12 @@ import { api, ApiError } from './api.js';
 import { baseMark, cardBack, cardFace } from './cards.js';
 import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
-import { arrange, CH, isNarrow } from './layout.js';
+import { arrange, cardWidth, CH, fanOffsets, isNarrow } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
 import { h } from './dom.js';
 import { baseName, cardName, errorText, formatTime, gameNames, language, pileName, t } from './i18n.js';
 
-const FAN_DX = 0.36; // horizontal fan spread, in card widths
-const FAN_DY = 0.36; // vertical fan spread, in card heights
 const DOUBLE_CLICK_MS = 300;
 
 /** A pile's spoken name as its game names it: «веер 3», «стопка линии 2», "foundation 5". */
@@ -189,13 +187,9 @@ export class Table {
 
   /** Card width in px that fits the arrangement on this screen. */
   cardWidth(arr, narrow, large) {
-    const availW = Math.max(200, this.wrap.clientWidth - 16);
+    const pad = narrow ? 4 : 16;
     const top = this.wrap.getBoundingClientRect().top + window.scrollY;
-    const availH = Math.max(240, window.innerHeight - top - 16);
-    let cw = availW / arr.width;
-    if (!narrow && !large) cw = Math.min(cw, availH / arr.height);
-    if (large && ['blondes-and-brunettes', 'nivernaise'].includes(this.state.layout)) cw *= 1.35;
-    return Math.max(narrow ? 30 : 40, Math.min(cw, large ? 170 : 125));
+    return cardWidth(arr, { availW: this.wrap.clientWidth - pad, availH: window.innerHeight - top - 16, narrow, large });
   }
 
   /** Where each card is now, by place ("t3:2"), with its code and the state drawn. */
@@ -307,10 +301,8 @@ export class Table {
     }
     if (base) el.appendChild(baseMark(base.rank, base.suit));
     const n = pile.cards.length;
-    let dx = 0, dy = 0, from = 0;
-    if (place.mode === 'fan-h' && n > 1) dx = Math.min((place.spread || FAN_DX) * cw, (place.w * cw - cw) / (n - 1));
-    if (place.mode === 'fan-v' && n > 1) dy = Math.min(FAN_DY * ch, (place.h * cw - ch) / (n - 1));
-    if (place.mode === 'stack') from = Math.max(0, n - 2);
+    const at = fanOffsets(place, n);
+    const from = place.mode === 'stack' ? Math.max(0, n - 2) : 0;
     const top = n - 1;
     // Keys name a card by its place; the server's `played` says which place
     // each card came from (two decks hold two of each card).
@@ -328,8 +320,8 @@ export class Table {
         'aria-label': cardName(c.card),
         'aria-disabled': moves ? null : 'true',
       });
-      card.style.left = `${i * dx}px`;
-      card.style.top = `${i * dy}px`;
+      card.style.left = `${at[i][0] * cw}px`;
+      card.style.top = `${at[i][1] * cw}px`;
       card.appendChild(cardFace(c.card));
       el.appendChild(card);
     });
