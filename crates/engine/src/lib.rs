@@ -1,6 +1,6 @@
 //! The rules of the fan family of patience games, and nothing else.
 //!
-//! Every game of the rule book (`shared/RULES.md`) is data — a [`GameSpec`] in
+//! Every game of the rule book (`docs/games.md`) is data — a [`GameSpec`] in
 //! the [`catalogue`] — read by one engine. A game is fully determined by
 //! `(game id, deal number, moves)`: [`Position::deal`] lays out a deal through
 //! the documented generator in [`prng`], [`Position::legal_moves`] lists moves
