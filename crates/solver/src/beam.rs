@@ -114,30 +114,30 @@ pub fn promise(pos: &Position) -> i32 {
     Promise::new(pos).of(pos)
 }
 
-/// [`promise`] with the game's play orders looked up once.
+/// [`promise`] with the game's foundation sequences looked up once.
 struct Promise {
+    /// Per card, its place in its foundation sequence
+    /// ([`GameSpec::sequence_of`](patience_engine::GameSpec::sequence_of)),
+    /// and the sequence as `class`; a card whose sequence the engine does not
+    /// name (no such game has a beam) blocks nothing.
     order: [u8; Card::COUNT],
-    /// Per card, the foundation sequence it belongs to: its suit, or where
-    /// foundations alternate colours whatever the suit (Blondes and
-    /// Brunettes), its colour against its rank's parity (a red ace, black
-    /// two, red three... are one sequence).
     class: [u8; Card::COUNT],
     piles: Vec<PileId>,
 }
 
+/// The `class` of a card that blocks nothing.
+const NO_SEQUENCE: u8 = 4;
+
 impl Promise {
     fn new(pos: &Position) -> Promise {
         let spec = pos.spec();
-        let alternate = spec.foundations.iter().any(|f| f.alternate_colours);
         let mut order = [0; Card::COUNT];
-        let mut class = [0; Card::COUNT];
+        let mut class = [NO_SEQUENCE; Card::COUNT];
         for c in spec.pack() {
-            order[c.index()] = spec.order(c);
-            class[c.index()] = if alternate {
-                (c.colour() as u8) ^ (spec.order(c) & 1)
-            } else {
-                c.suit() as u8
-            };
+            if let Some(at) = spec.sequence_of(c) {
+                order[c.index()] = at.place;
+                class[c.index()] = at.sequence;
+            }
         }
         let layout = pos.layout();
         let piles = layout
@@ -157,8 +157,8 @@ impl Promise {
     fn of(&self, pos: &Position) -> i32 {
         let mut blocking = 0;
         for &id in &self.piles {
-            // The lowest play order seen so far per suit, from the bottom up.
-            let mut low = [u8::MAX; 4];
+            // The lowest place seen so far per sequence, from the bottom up.
+            let mut low = [u8::MAX; NO_SEQUENCE as usize + 1];
             for &c in pos.pile(id) {
                 let s = self.class[c.index()] as usize;
                 let o = self.order[c.index()];

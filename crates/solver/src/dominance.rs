@@ -73,9 +73,7 @@
 //! times.
 
 use crate::dead_two_deck;
-use patience_engine::{
-    Build, Card, Direction, Draw, EmptyPile, Move, PileId, PileKind, Position, Suit,
-};
+use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileId, PileKind, Position};
 
 /// Copies of each card on the foundations (at most two: two decks), as two
 /// card sets: the search asks at every node with a foundation move, and
@@ -102,33 +100,6 @@ fn foundation_counts(pos: &Position) -> Home {
         }
     }
     h
-}
-
-/// The card of play order `order` in `suit`, if the deck has that order.
-fn card_at(pos: &Position, order: i32, suit: Suit) -> Option<Card> {
-    let o = usize::try_from(order).ok()?;
-    pos.spec().ranks.rank_at(o).map(|r| Card::new(r, suit))
-}
-
-/// The cards that the build rule lets onto `c` on the table (at most two),
-/// in an array rather than a `Vec`: this runs at every node that has a
-/// foundation move.
-fn builders(pos: &Position, c: Card) -> impl Iterator<Item = Card> {
-    let o = pos.spec().order(c) as i32;
-    let (below_in_suit, above_in_suit) =
-        (card_at(pos, o - 1, c.suit()), card_at(pos, o + 1, c.suit()));
-    let other_colour = |s: Suit| {
-        (s.colour() != c.colour())
-            .then(|| card_at(pos, o - 1, s))
-            .flatten()
-    };
-    let found: [Option<Card>; 4] = match pos.spec().build {
-        Build::None => [None; 4],
-        Build::DownInSuit => [below_in_suit, None, None, None],
-        Build::UpOrDownInSuit => [below_in_suit, above_in_suit, None, None],
-        Build::DownAlternateColour => Suit::ALL.map(other_colour),
-    };
-    found.into_iter().flatten()
 }
 
 /// Whether every foundation that could ever take a card of `c`'s suit has
@@ -209,7 +180,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
         // foundations take the card.
         if twin_in_a_cell(pos, from, c, to) {
             let n = counts.get_or_insert_with(|| foundation_counts(pos));
-            if builders(pos, c).all(|b| n.count(b) == spec.decks) {
+            if pos.builders_of(c).all(|b| n.count(b) == spec.decks) {
                 return Some(mv);
             }
         }
@@ -232,7 +203,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
         if n.count(c) + 1 != decks && !twin_ok {
             continue;
         }
-        if builders(pos, c).all(|b| n.count(b) == decks) {
+        if pos.builders_of(c).all(|b| n.count(b) == decks) {
             return Some(mv);
         }
     }
@@ -371,8 +342,9 @@ fn fan_is_dead(pos: &Position, fan: &[Card], places: &Places) -> bool {
         let s = x.suit().index();
         let fx = places.of_card(pos, x);
         if lowest[s] < fx {
-            // `x` must leave by the table: onto the card one rank above.
-            match card_at(pos, pos.spec().order(x) as i32 + 1, x.suit()) {
+            // `x` must leave by the table: onto the one card it builds on
+            // (the card one rank above in suit).
+            match pos.targets_of(x).next() {
                 None if !places.kings_move => return true,
                 Some(target) if below & 1 << target.index() != 0 => return true,
                 _ => {}
@@ -387,6 +359,7 @@ fn fan_is_dead(pos: &Position, fan: &[Card], places: &Places) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use patience_engine::Suit;
 
     fn at(text: &str, game: &str, redeals_left: u8) -> Position {
         Position::from_text(text, Some(game))
@@ -430,7 +403,7 @@ mod tests {
                 below
                     .iter()
                     .any(|&y| y.suit() == x.suit() && fpos(y) < fpos(x))
-                    && match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
+                    && match pos.targets_of(x).next() {
                         None => !kings_move,
                         Some(target) => below.contains(&target),
                     }
