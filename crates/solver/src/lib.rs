@@ -32,6 +32,7 @@ pub mod plan;
 pub mod playout;
 pub mod search;
 pub mod state;
+pub mod stats;
 pub mod suit_blind;
 pub mod table;
 

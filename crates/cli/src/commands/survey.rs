@@ -15,6 +15,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::Position;
+use patience_solver::stats::{percentile, wilson};
 use patience_solver::{Budget, Outcome};
 use rayon::prelude::*;
 use serde_json::json;
@@ -48,22 +49,6 @@ pub struct Args {
     pub then_nodes: Vec<u64>,
 }
 
-/// CPU time this thread has used: per-deal figures that other processes on
-/// a shared machine do not inflate.
-fn thread_cpu() -> std::time::Duration {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec; the call only writes to it.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    if ok {
-        std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-    } else {
-        std::time::Duration::ZERO
-    }
-}
-
 /// One deal's result.
 struct Row {
     cpu_ms: f64,
@@ -73,19 +58,6 @@ struct Row {
     nodes: u64,
     ms: f64,
     peak: usize,
-}
-
-/// 95% Wilson score interval for `k` successes in `n` trials.
-pub fn wilson(k: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.959964);
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let c = (p + z * z / (2.0 * n)) / d;
-    let h = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / d;
-    ((c - h).max(0.0), (c + h).min(1.0))
 }
 
 /// The budgets a deal still unknown is solved with in turn, one a
@@ -126,14 +98,6 @@ fn solve_escalating(pos: &Position, first: &Budget, then: &[Budget]) -> patience
         };
     }
     r
-}
-
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
 }
 
 pub fn run(a: Args) -> super::Outcome {
@@ -178,9 +142,9 @@ pub fn run(a: Args) -> super::Outcome {
                 if let Some(k) = a.redeals {
                     pos = pos.with_redeals_left(k)?;
                 }
-                let cpu = thread_cpu();
+                let cpu = cpu_time::ThreadTime::try_now().ok();
                 let r = solve_escalating(&pos, &budget, &budgets);
-                let cpu_ms = (thread_cpu().saturating_sub(cpu)).as_secs_f64() * 1000.0;
+                let cpu_ms = cpu.map_or(0.0, |t| t.elapsed().as_secs_f64() * 1000.0);
                 let row = Row {
                     cpu_ms,
                     verdict: verdict(&r.outcome),
@@ -233,8 +197,8 @@ pub fn run(a: Args) -> super::Outcome {
     let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
     let cpu_s: f64 = cpu.iter().sum::<f64>() / 1000.0;
     let n = rows.len();
-    let (lo, hi) = wilson(won, n);
-    let (dlo, dhi) = wilson(won, won + lost);
+    let (lo, hi) = wilson(won as u64, n as u64);
+    let (dlo, dhi) = wilson(won as u64, (won + lost) as u64);
     println!("game       {}  deals {}..{}  ({n})", spec.id, first, last);
     println!(
         "won        {won:>8}  {:.1}%  (95% CI {:.1}%..{:.1}%, unknown counted as not won)",
