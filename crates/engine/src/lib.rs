@@ -19,6 +19,30 @@
 //! - `game`: undo and redo; `perft`: move-path counting.
 //!
 //! No I/O happens here: callers hand in text and get values back.
+//!
+//! ```
+//! use patience_engine::{game, perft, Move, Position};
+//!
+//! // Deal 1 of La Belle Lucie: eighteen fans of three cards, and one more.
+//! let spec = game("la-belle-lucie").unwrap();
+//! let mut pos = Position::deal(spec, 1).unwrap();
+//!
+//! // Its legal moves, in the engine's order: the ace of clubs goes home first.
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves[0].text(pos.layout()), "t5>f4");
+//!
+//! // Apply one; an illegal move is refused and changes nothing.
+//! let before = pos.clone();
+//! let bad = Move::parse("t1>f1", pos.layout()).unwrap();
+//! assert!(pos.apply(bad).is_err());
+//! assert_eq!(pos, before);
+//! pos.apply(moves[0]).unwrap();
+//! assert_eq!(pos.foundation_cards(), 1);
+//!
+//! // Perft: move sequences of exactly three moves from the deal.
+//! let mut start = Position::deal(spec, 1).unwrap();
+//! assert_eq!(perft(&mut start, 3), 83);
+//! ```
 
 pub mod apply;
 pub mod card;
