@@ -187,3 +187,69 @@ fn perft_counts_move_sequences() {
         "cannot be used",
     );
 }
+
+/// `--redeals K` gives at most the redeals the position has left: a text
+/// that used both of La Belle Lucie's redeals offers no third one.
+#[test]
+fn redeals_beyond_what_the_position_has_left_are_refused() {
+    let text = Position::deal(game("la-belle-lucie").unwrap(), 1)
+        .unwrap()
+        .to_text()
+        .replace("redeals-used: 0", "redeals-used: 2");
+    assert!(text.contains("redeals-used: 2"), "{text}");
+    let f = file(&text);
+    let path = f.path().to_str().unwrap();
+    for cmd in [
+        &[
+            "moves",
+            "la-belle-lucie",
+            "--position",
+            path,
+            "--redeals",
+            "1",
+        ][..],
+        &[
+            "perft",
+            "la-belle-lucie",
+            "1",
+            "--position",
+            path,
+            "--redeals",
+            "1",
+        ][..],
+    ] {
+        fails(cmd, "0 redeal(s) left");
+    }
+    let out = ok(&[
+        "moves",
+        "la-belle-lucie",
+        "--position",
+        path,
+        "--redeals",
+        "0",
+    ]);
+    assert!(!out.contains("redeal"), "{out}");
+}
+
+/// A shuffled redeal needs the deal number: a text without `deal:` is
+/// refused while a redeal is left, and accepted with `--redeals 0`.
+#[test]
+fn a_position_without_a_deal_number_is_refused_where_a_redeal_shuffles() {
+    let f = file("KH QH\nKS QS\n");
+    let path = f.path().to_str().unwrap();
+    fails(&["moves", "la-belle-lucie", "--position", path], "deal:");
+    fails(
+        &["perft", "la-belle-lucie", "2", "--position", path],
+        "deal:",
+    );
+    ok(&[
+        "moves",
+        "la-belle-lucie",
+        "--position",
+        path,
+        "--redeals",
+        "0",
+    ]);
+    // Fan has no redeal: nothing needs the number.
+    ok(&["moves", "fan", "--position", path]);
+}

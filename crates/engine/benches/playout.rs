@@ -112,12 +112,11 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-/// CPU time this thread has run, from Linux's `/proc/thread-self/schedstat`
-/// (nanoseconds on the CPU); `None` elsewhere.
+/// CPU time this thread has run; `None` where the system cannot say.
 fn cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
+    cpu_time::ThreadTime::try_now()
+        .ok()
+        .map(|t| t.as_duration())
 }
 
 /// Rates per second of CPU time, which on a busy shared machine say more

@@ -1,4 +1,4 @@
-//! The games of the rule book (`shared/RULES.md`), each as one [`GameSpec`].
+//! The games of the rule book (`docs/games.md`), each as one [`GameSpec`].
 //!
 //! Ids are stable public names: they appear in URLs, saved games and records.
 

@@ -1,6 +1,6 @@
 //! The rules of the fan family of patience games, and nothing else.
 //!
-//! Every game of the rule book (`shared/RULES.md`) is data — a [`GameSpec`] in
+//! Every game of the rule book (`docs/games.md`) is data — a [`GameSpec`] in
 //! the [`catalogue`] — read by one engine. A game is fully determined by
 //! `(game id, deal number, moves)`: [`Position::deal`] lays out a deal through
 //! the documented generator in [`prng`], [`Position::legal_moves`] lists moves
@@ -23,6 +23,30 @@
 //!   itself; `redeal`: why a redeal is refused.
 //!
 //! No I/O happens here: callers hand in text and get values back.
+//!
+//! ```
+//! use patience_engine::{game, perft, Move, Position};
+//!
+//! // Deal 1 of La Belle Lucie: eighteen fans of three cards, and one more.
+//! let spec = game("la-belle-lucie").unwrap();
+//! let mut pos = Position::deal(spec, 1).unwrap();
+//!
+//! // Its legal moves, in the engine's order: the ace of clubs goes home first.
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves[0].text(pos.layout()), "t5>f4");
+//!
+//! // Apply one; an illegal move is refused and changes nothing.
+//! let before = pos.clone();
+//! let bad = Move::parse("t1>f1", pos.layout()).unwrap();
+//! assert!(pos.apply(bad).is_err());
+//! assert_eq!(pos, before);
+//! pos.apply(moves[0]).unwrap();
+//! assert_eq!(pos.foundation_cards(), 1);
+//!
+//! // Perft: move sequences of exactly three moves from the deal.
+//! let mut start = Position::deal(spec, 1).unwrap();
+//! assert_eq!(perft(&mut start, 3), 83);
+//! ```
 
 pub mod apply;
 pub mod card;
@@ -40,6 +64,7 @@ pub mod record;
 pub mod redeal;
 pub mod rules;
 pub mod safe_home;
+mod sequence;
 pub mod spec;
 mod tables;
 pub mod text;
@@ -57,5 +82,6 @@ pub use record::{Record, RecordError};
 pub use redeal::RedealRefusal;
 pub use rules::MoveError;
 pub use safe_home::Safety;
+pub use sequence::SequencePlace;
 pub use spec::*;
 pub use text::TextError;

@@ -1,5 +1,5 @@
 //! Which moves are legal, and in what order they are listed. Together with
-//! [`crate::tables`] (which card may go onto which: the build and foundation
+//! `tables.rs` (which card may go onto which: the build and foundation
 //! sequences) this is the only place the rules of play are written.
 //!
 //! [`Position::legal_moves`] lists them in one deterministic order: steps by
@@ -97,7 +97,7 @@ impl Position {
     /// Destinations are found by bitmask: first, for every card, the tableau
     /// piles and the foundations that would take it now; then each source's
     /// top card reads its destinations off in pile order. The masks come from
-    /// [`crate::tables`], which evaluates the same rules [`Position::check`]
+    /// `tables.rs`, which evaluates the same rules [`Position::check`]
     /// applies, so the list and the check cannot disagree (the property
     /// tests hold them to it).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {

@@ -49,7 +49,7 @@
 //! deal to come, not a lost one: the redeal has not been dealt, and a card
 //! no card needs is where a player would put it.
 
-use crate::card::{Card, Suit};
+use crate::card::Card;
 use crate::layout::{PileId, PileKind};
 use crate::moves::Move;
 use crate::position::Position;
@@ -136,7 +136,7 @@ impl Position {
             // foundations take the card.
             if self.twin_in_a_cell(from, c, to) {
                 let n = counts.get_or_insert_with(|| Home::of(self));
-                if self.builders(c).all(|b| n.count(b) == spec.decks) {
+                if self.builders_of(c).all(|b| n.count(b) == spec.decks) {
                     return Some(mv);
                 }
             }
@@ -159,40 +159,11 @@ impl Position {
             if n.count(c) + 1 != decks && !twin_ok {
                 continue;
             }
-            if self.builders(c).all(|b| n.count(b) == decks) {
+            if self.builders_of(c).all(|b| n.count(b) == decks) {
                 return Some(mv);
             }
         }
         None
-    }
-
-    /// The card of play order `order` in `suit`, if the deck has that order.
-    pub fn card_at_order(&self, order: i32, suit: Suit) -> Option<Card> {
-        let o = usize::try_from(order).ok()?;
-        self.spec.ranks.rank_at(o).map(|r| Card::new(r, suit))
-    }
-
-    /// The cards that the build rule lets onto `c` on the table (at most four),
-    /// in an array rather than a `Vec`: this runs at every search node that
-    /// has a foundation move.
-    fn builders(&self, c: Card) -> impl Iterator<Item = Card> {
-        let o = self.spec.order(c) as i32;
-        let (below_in_suit, above_in_suit) = (
-            self.card_at_order(o - 1, c.suit()),
-            self.card_at_order(o + 1, c.suit()),
-        );
-        let other_colour = |s: Suit| {
-            (s.colour() != c.colour())
-                .then(|| self.card_at_order(o - 1, s))
-                .flatten()
-        };
-        let found: [Option<Card>; 4] = match self.spec.build {
-            Build::None => [None; 4],
-            Build::DownInSuit => [below_in_suit, None, None, None],
-            Build::UpOrDownInSuit => [below_in_suit, above_in_suit, None, None],
-            Build::DownAlternateColour => Suit::ALL.map(other_colour),
-        };
-        found.into_iter().flatten()
     }
 
     /// Whether every foundation that could ever take a card of `c`'s suit has

@@ -17,27 +17,18 @@ use std::time::{Duration, Instant};
 use patience_engine::prng::SplitMix64;
 use patience_engine::{games, Position};
 use patience_solver::levels::PersonPlayer;
+use patience_solver::stats::percentile;
 use patience_solver::{hint, Budget, Hint};
 
 #[path = "common/walk.rs"]
 mod walk;
 use walk::pick;
 
-/// CPU time this thread has run (Linux's `/proc/thread-self/schedstat`), in
-/// milliseconds; 0 elsewhere. On a shared machine it says how long a hint
-/// would take on an idle core, where wall time counts the waits too.
+/// CPU time this thread has run, in milliseconds. On a shared machine it
+/// says how long a hint would take on an idle core, where wall time counts
+/// the waits too.
 fn cpu_ms() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|t| t.split_whitespace().next()?.parse::<u64>().ok())
-        .map_or(0.0, |ns| ns as f64 / 1e6)
-}
-
-fn pct(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+    cpu_time::ThreadTime::try_now().map_or(0.0, |t| t.as_duration().as_secs_f64() * 1e3)
 }
 
 fn main() {
@@ -96,8 +87,8 @@ fn main() {
             "{:<28} {:>6} {:>7.1}ms {:>7.1}ms {:>6.1}%  {:<14}  {:>6.1}%",
             g.id,
             times.len(),
-            pct(&times, 0.5),
-            pct(&times, 0.95),
+            percentile(&times, 0.5),
+            percentile(&times, 0.95),
             100.0 * under as f64 / times.len().max(1) as f64,
             format!("{sol}/{heur}/{nowin}"),
             100.0 * cpu_under as f64 / times.len().max(1) as f64
@@ -111,8 +102,8 @@ fn main() {
         "{:<28} {:>6} {:>7.1}ms {:>7.1}ms {:>6.1}%  {:<14}  {:>6.1}%",
         "all",
         all.len(),
-        pct(&all, 0.5),
-        pct(&all, 0.95),
+        percentile(&all, 0.5),
+        percentile(&all, 0.95),
         100.0 * under as f64 / all.len().max(1) as f64,
         "",
         100.0 * all_cpu_under as f64 / all.len().max(1) as f64

@@ -1,6 +1,5 @@
-//! Beam search: a fourth way to look for a win, in the games whose stock
-//! passes once onto a waste (Krakowski, Blondes and Brunettes; see
-//! [`applies`]).
+//! Beam search for a win, in the games whose stock passes once onto a waste
+//! (Krakowski, Blondes and Brunettes; see [`applies`]).
 //!
 //! There the depth-first searches sink their budget under one early
 //! mistake: a card turned onto the waste too soon buries the cards under it
@@ -33,10 +32,9 @@ pub struct Beamed {
 }
 
 /// Weight of a card home, against one card lying on a lower card of its
-/// suit, and one card on the waste. Tuned on Krakowski deals 1..100 at width
-/// 300: blocking and waste at 40 and 15 won 6, at 100 and 100 won 11, at 200
-/// and 200 won 15, at 300 and 300 won 13. A penalty on the cards still in
-/// the stock (50 or 100) halved the wins: the beam then turns cards too soon.
+/// foundation sequence, and one card on the waste: the weights that won the
+/// most Krakowski deals at width 300 (`cargo run --release -p patience-solver
+/// --example beam_study krakowski 1 100 300 NODES` with each candidate).
 const HOME: i32 = 100;
 const BLOCKING: i32 = 200;
 const WASTE: i32 = 200;
@@ -59,13 +57,11 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// Krakowski (built in suit): a slot costs about 330 positions on
-    /// average (width 1000 spent 333,000 a deal on deals 1..100), but that
-    /// average counts the beams that die early, and a beam that wins plays
-    /// to the end of the game, so the width leaves room. Deals 1..100 at
-    /// 300,000 positions: with half of them for the beam, 330 a slot won 3
-    /// (the beams ran out before the end) and 600 won 10; with three
-    /// quarters, 600 won 14 and 500 won 15; nine tenths, 15.
+    /// Krakowski (built in suit): a slot costs a few hundred positions over
+    /// a whole game, and a beam that wins plays to the end, so 500 a slot
+    /// leaves room to finish; three quarters of the budget won the most
+    /// deals at 300,000 positions (`examples/beam_study.rs`, and `patience
+    /// survey krakowski --deals 1..100 --jobs 1 --nodes 300000`).
     pub const IN_SUIT: Tuning = Tuning {
         share_percent: 75,
         nodes_per_slot: 500,
@@ -74,17 +70,11 @@ impl Tuning {
     };
 
     /// Blondes and Brunettes (alternate colours, a reserve, cards back from
-    /// the foundations: more moves a card), where a slot costs about 1,300
-    /// positions (a beam of 300 won deal 1 in 437,000) and the probe wins
-    /// most deals on its own. Deals 301..600 at 200,000 positions: the
-    /// Krakowski tuning won 252 (it starves the probe); 1,500 a slot with a
-    /// quarter, two fifths or three fifths of the budget won 295, 295 and
-    /// 294, 3,000 with two fifths 296; without the beam, 279. Under a time
-    /// budget (the site's hint) the beam is narrow and the full search
-    /// before it short, so that the probe still answers the openings it
-    /// answered at once: a beam of 300 after 150,000 or 20,000 positions
-    /// made deal 1's opening hint take 140 to 160 ms, a beam of 100 after
-    /// 20,000 keeps it under 100 ms.
+    /// the foundations: more moves a card, about 1,300 positions a slot),
+    /// where the probe wins most deals on its own, so the beam takes less.
+    /// Under a time budget (the site's hint) the beam is narrow and the full
+    /// search before it short, so that an opening's hint stays under 100 ms
+    /// (`examples/hint_latency.rs`).
     pub const ALTERNATE: Tuning = Tuning {
         share_percent: 40,
         nodes_per_slot: 1500,
@@ -124,30 +114,30 @@ pub fn promise(pos: &Position) -> i32 {
     Promise::new(pos).of(pos)
 }
 
-/// [`promise`] with the game's play orders looked up once.
+/// [`promise`] with the game's foundation sequences looked up once.
 struct Promise {
+    /// Per card, its place in its foundation sequence
+    /// ([`GameSpec::sequence_of`](patience_engine::GameSpec::sequence_of)),
+    /// and the sequence as `class`; a card whose sequence the engine does not
+    /// name (no such game has a beam) blocks nothing.
     order: [u8; Card::COUNT],
-    /// Per card, the foundation sequence it belongs to: its suit, or where
-    /// foundations alternate colours whatever the suit (Blondes and
-    /// Brunettes), its colour against its rank's parity (a red ace, black
-    /// two, red three... are one sequence).
     class: [u8; Card::COUNT],
     piles: Vec<PileId>,
 }
 
+/// The `class` of a card that blocks nothing.
+const NO_SEQUENCE: u8 = 4;
+
 impl Promise {
     fn new(pos: &Position) -> Promise {
         let spec = pos.spec();
-        let alternate = spec.foundations.iter().any(|f| f.alternate_colours);
         let mut order = [0; Card::COUNT];
-        let mut class = [0; Card::COUNT];
+        let mut class = [NO_SEQUENCE; Card::COUNT];
         for c in spec.pack() {
-            order[c.index()] = spec.order(c);
-            class[c.index()] = if alternate {
-                (c.colour() as u8) ^ (spec.order(c) & 1)
-            } else {
-                c.suit() as u8
-            };
+            if let Some(at) = spec.sequence_of(c) {
+                order[c.index()] = at.place;
+                class[c.index()] = at.sequence;
+            }
         }
         let layout = pos.layout();
         let piles = layout
@@ -167,8 +157,8 @@ impl Promise {
     fn of(&self, pos: &Position) -> i32 {
         let mut blocking = 0;
         for &id in &self.piles {
-            // The lowest play order seen so far per suit, from the bottom up.
-            let mut low = [u8::MAX; 4];
+            // The lowest place seen so far per sequence, from the bottom up.
+            let mut low = [u8::MAX; NO_SEQUENCE as usize + 1];
             for &c in pos.pile(id) {
                 let s = self.class[c.index()] as usize;
                 let o = self.order[c.index()];
@@ -396,8 +386,8 @@ mod tests {
 
     #[test]
     fn the_beam_wins_blondes_and_brunettes_deals_the_depth_first_passes_leave() {
-        // Unknown at 200,000 positions before the beam; a beam of 300 wins
-        // each in under half a million.
+        // The depth-first passes alone leave these unknown at 200,000
+        // positions; a beam of 300 wins each in under half a million.
         let spec = game("blondes-and-brunettes").unwrap();
         for deal in [1, 4, 5] {
             let p = Position::deal(spec, deal).unwrap();

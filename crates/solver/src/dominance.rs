@@ -38,14 +38,7 @@
 //! times.
 
 use crate::dead_two_deck;
-use patience_engine::{
-    Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Safety, Suit,
-};
-
-/// The card of play order `order` in `suit`, if the deck has that order.
-fn card_at(pos: &Position, order: i32, suit: Suit) -> Option<Card> {
-    pos.card_at_order(order, suit)
-}
+use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Safety};
 
 /// A foundation move among `moves` that can be played without searching the
 /// others: the engine's safe move that loses no win (see the module
@@ -187,8 +180,9 @@ fn fan_is_dead(pos: &Position, fan: &[Card], places: &Places) -> bool {
         let s = x.suit().index();
         let fx = places.of_card(pos, x);
         if lowest[s] < fx {
-            // `x` must leave by the table: onto the card one rank above.
-            match card_at(pos, pos.spec().order(x) as i32 + 1, x.suit()) {
+            // `x` must leave by the table: onto the one card it builds on
+            // (the card one rank above in suit).
+            match pos.targets_of(x).next() {
                 None if !places.kings_move => return true,
                 Some(target) if below & 1 << target.index() != 0 => return true,
                 _ => {}
@@ -203,6 +197,7 @@ fn fan_is_dead(pos: &Position, fan: &[Card], places: &Places) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use patience_engine::Suit;
 
     fn at(text: &str, game: &str, redeals_left: u8) -> Position {
         Position::from_text(text, Some(game))
@@ -246,7 +241,7 @@ mod tests {
                 below
                     .iter()
                     .any(|&y| y.suit() == x.suit() && fpos(y) < fpos(x))
-                    && match card_at(pos, spec.order(x) as i32 + 1, x.suit()) {
+                    && match pos.targets_of(x).next() {
                         None => !kings_move,
                         Some(target) => below.contains(&target),
                     }

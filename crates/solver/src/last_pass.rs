@@ -4,10 +4,9 @@
 //! Why: in a game with redeals a depth-first search plays the first line of
 //! the earlier deals to the end, redeals, and then searches everything the
 //! last deal offers before it tries another line of the earlier deals. The
-//! last passes of one game differ wildly in size: Nivernaise deal 833
-//! reaches 825 different last deals; a search of 2,000,000 positions does not
-//! finish most of them, some are won in 76,000, and the one a plain search
-//! enters first was not finished in 600,000,000. With a cap, the search
+//! last passes of one game differ wildly in size: in Nivernaise deal 833 some
+//! are won in tens of thousands of positions, while the one a plain search
+//! enters first does not finish in hundreds of millions. With a cap, the search
 //! leaves a last pass unfinished once it has spent its share there and goes
 //! on to the next line of the earlier deals.
 //!
@@ -83,16 +82,11 @@ pub const SAMPLE_EVERY: u64 = 256;
 /// leaves the others unfinished: a search for a win only (its exhaustion
 /// proves nothing while a redeal is left, and it answers *unknown* then).
 ///
-/// Measured on the two Nivernaise deals of 1..3000 that a search of
-/// 32,000,000 positions left unknown (probe, playouts and full search), one
-/// core: deal 833 is won after 15,137,282 positions (3.4 s) and deal 1099
-/// after 1,185,048 (0.24 s); every second last pass (64 with a cap of
-/// 300,000) took 46,194,717 and 2,758,401, and the plain search had not won
-/// 833 after 600,000,000. Last passes reached one after the other come from
-/// nearly the same earlier lines and are nearly alike: with a cap of 100,000
-/// on every one of them, the first 3,000 of deal 833 held no win, while a
-/// sample of 227 spread over all 113,362 of its last deals held 13 won
-/// within 300,000 positions each.
+/// One last pass in many suffices: last passes reached one after the other
+/// come from nearly the same earlier lines and are nearly alike, so a sample
+/// spread over all of them reaches wins that taking them in turn does not
+/// (Nivernaise deals 833 and 1099: `patience solve nivernaise --deal 833
+/// --nodes 32000000`).
 pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
     run(
         pos,

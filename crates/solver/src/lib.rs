@@ -18,7 +18,7 @@
 //! `beam` the beam search tried first where the stock passes once onto a
 //! waste;
 //! `heuristic` the fallback hint; `levels` the person-like player and grading;
-//! `rate` the confidence interval of a measured win rate.
+//! `stats` the confidence interval of a win rate and a sample's percentiles.
 //! Every move comes from the engine: no rule is written here.
 
 pub mod beam;
@@ -31,9 +31,9 @@ pub mod near;
 pub mod order;
 pub mod plan;
 pub mod playout;
-pub mod rate;
 pub mod search;
 pub mod state;
+pub mod stats;
 pub mod suit_blind;
 pub mod table;
 
@@ -153,33 +153,30 @@ pub fn solve(pos: &Position, budget: &Budget) -> Report {
     )
 }
 
+// The passes' shares below were chosen by surveys (`patience survey GAME
+// --deals A..B --jobs 1 --nodes N`, the same deals with each candidate split;
+// `bench/solver/surveys.sh` runs the reference set): they are the splits that
+// decided the most deals at the tools' budgets. docs/solver.md tabulates them.
+
 /// Share of the budget the narrow probe may spend before the full search.
 const PROBE_SHARE: u32 = 4;
-/// Most positions the probe visits when the budget sets no node limit.
+/// Most positions the probe visits: enough to find most easy wins, little
+/// enough to leave the full search the rest.
 const PROBE_NODES: u64 = 300_000;
 /// Eighths of the budget the probe may spend while a face-down stock still
-/// holds cards (no cap), and then the randomised playouts of [`playout`].
-/// There the full search does not prove losses within any budget the tools
-/// use (no Nivernaise, Krakowski or Blondes and Brunettes deal, one
-/// Novomanernaya deal in 1000), and the probe wins more the longer it runs:
-/// on 41 of the Nivernaise deals that stayed unknown at 2,000,000
-/// positions, a probe of the whole budget won 29. Playouts won 8 of the 13
-/// that the probe still left. The split (five eighths probe, two playouts,
-/// one full search) won 94 of 104 formerly unknown deals (301..1300), against
-/// 93 for three and four eighths, or two and five.
+/// holds cards (no cap): there the full search rarely proves a loss within
+/// the tools' budgets, and the probe wins more the longer it runs.
 const STOCK_PROBE_EIGHTHS: u64 = 5;
 /// Positions of the short full search tried before the playouts while a
-/// face-down stock holds cards (see [`solve_with`]).
+/// face-down stock holds cards: enough to prove the many small losses of late
+/// positions, a few milliseconds.
 const QUICK_NODES: u64 = 20_000;
 /// The same where the two-deck dead test applies (Krakowski, and
-/// Novomanernaya's last deal): there the full search proves most losses,
-/// a hundred thousand positions in a few tenths of a second, while the
-/// playouts after it win few deals (Krakowski's hint positions: 113 of 120
-/// proved lost, none won). Under a node budget it takes no more than the
-/// probe and the playouts' two eighths leave (at least `QUICK_NODES`), for
-/// the playouts still win a few deals the searches miss (Krakowski at
-/// 200,000 positions: 19 won with them, 15 when this search took their share).
+/// Novomanernaya's last deal): there a full search proves most losses within
+/// this many positions, and the playouts after it win few deals.
 const QUICK_NODES_DEAD: u64 = 150_000;
+/// Eighths of the budget the randomised playouts get while a face-down stock
+/// holds cards.
 const STOCK_PLAYOUT_EIGHTHS: u64 = 2;
 
 /// Whether a face-down stock still holds cards.
@@ -215,9 +212,8 @@ pub fn solve_with(pos: &Position, options: &Options) -> Report {
         .map_or(tuning.time_quick_nodes, |n| (n / 8).min(QUICK_NODES_DEAD));
     // A budget too small for a beam of the narrowest width goes to the
     // passes whole: a beam of a few slots wins nothing, and its share would
-    // be the probe's loss (the hint-follower of grading, whose hints search
-    // 30,000 positions, won 79% of Blondes and Brunettes deals with a beam
-    // of 20 in each hint, 85% without).
+    // be the probe's loss (grading's hints of 30,000 positions win more
+    // without it).
     if b.nodes.is_some_and(|n| {
         share(n.saturating_sub(quick_nodes)) / tuning.nodes_per_slot < BEAM_WIDTHS.0 as u64
     }) {

@@ -22,40 +22,15 @@ pub fn applies(pos: &Position) -> bool {
         .any(|f| f.direction == Direction::Down)
 }
 
-/// The nearness of every card in `pos` (see the module documentation).
+/// The nearness of every card in `pos` (see the module documentation): per
+/// card, the fewest cards some foundation still takes before it, along the
+/// engine's [`Position::foundation_sequence`].
 pub fn nearness(pos: &Position) -> Nearness {
-    let spec = pos.spec();
-    let ranks = spec.ranks.ranks();
-    let n = ranks.len() as i32;
     let mut near = [u8::MAX; Card::COUNT];
-    for (i, f) in pos.layout().foundation_ids().enumerate() {
-        let rule = &spec.foundations[i];
-        let Some(suit) = rule.suit else { continue };
-        if rule.wraps || rule.alternate_colours {
-            continue;
-        }
-        let pile = pos.pile(f);
-        if pile.len() >= rule.capacity as usize {
-            continue;
-        }
-        // The play order of the card this foundation takes next.
-        let next = match (pile.last(), rule.direction) {
-            (Some(&top), Direction::Up) => spec.order(top) as i32 + 1,
-            (Some(&top), Direction::Down) => spec.order(top) as i32 - 1,
-            (None, Direction::Up) => 0,
-            (None, Direction::Down) => n - 1,
-        };
-        for (o, &r) in ranks.iter().enumerate() {
-            let o = o as i32;
-            let d = match rule.direction {
-                Direction::Up => o - next,
-                Direction::Down => next - o,
-            };
-            if d < 0 {
-                continue;
-            }
-            let c = Card::new(r, suit);
-            near[c.index()] = near[c.index()].min(d.min(u8::MAX as i32 - 1) as u8);
+    for f in pos.layout().foundation_ids() {
+        for (d, c) in pos.foundation_sequence(f).enumerate() {
+            let d = d.min(u8::MAX as usize - 1) as u8;
+            near[c.index()] = near[c.index()].min(d);
         }
     }
     near

@@ -1,5 +1,5 @@
-//! Randomised greedy playouts: a third way to look for a win in the stock
-//! games, between the narrow probe and the full search.
+//! Randomised greedy playouts: whole games played fast, to look for a win in
+//! the stock games between the narrow probe and the full search.
 //!
 //! A playout plays one game to its end: at each position a safe foundation
 //! move if there is one (see [`crate::dominance`]), else the best-scored move
@@ -7,10 +7,9 @@
 //! each playout follows the ordering's advice loosely and in its own way.
 //! Nothing is stored, so a playout costs less per position than the search,
 //! and thousands of different whole games fit in a budget where the
-//! depth-first probe stays under one early choice. Measured on the
-//! Nivernaise deals that the probe left unknown at 2,000,000 positions:
-//! playouts won 8 of 13 (most within a few thousand positions). They prove
-//! nothing when they fail. The noise seed is fixed, so answers reproduce.
+//! depth-first probe stays under one early choice: they win many of the
+//! Nivernaise deals the probe leaves unknown. They prove nothing when they
+//! fail. The noise seed is fixed, so answers reproduce.
 
 use std::time::{Duration, Instant};
 

@@ -28,7 +28,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::GameSpec;
 use patience_server::store::Store;
 use patience_solver::levels::{grade_deal, Grade, GradeConfig, Level, SolverVerdict};
-use patience_solver::rate::wilson;
+use patience_solver::stats::wilson;
 use patience_solver::Budget;
 use rayon::prelude::*;
 

@@ -15,7 +15,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::Position;
-use patience_solver::rate::wilson;
+use patience_solver::stats::{percentile, wilson};
 use patience_solver::{Budget, Outcome};
 use rayon::prelude::*;
 use serde_json::json;
@@ -47,22 +47,6 @@ pub struct Args {
     /// slows the easy deals too). Each budget must exceed the one before.
     #[arg(long = "then-nodes", value_delimiter = ',')]
     pub then_nodes: Vec<u64>,
-}
-
-/// CPU time this thread has used: per-deal figures that other processes on
-/// a shared machine do not inflate.
-fn thread_cpu() -> std::time::Duration {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec; the call only writes to it.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    if ok {
-        std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-    } else {
-        std::time::Duration::ZERO
-    }
 }
 
 /// One deal's result.
@@ -116,14 +100,6 @@ fn solve_escalating(pos: &Position, first: &Budget, then: &[Budget]) -> patience
     r
 }
 
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted[i.min(sorted.len() - 1)]
-}
-
 pub fn run(a: Args) -> super::Outcome {
     let spec = super::source::game(&a.game)?;
     let (first, last) = super::source::parse_deals(&a.deals)?;
@@ -166,9 +142,9 @@ pub fn run(a: Args) -> super::Outcome {
                 if let Some(k) = a.redeals {
                     pos = pos.with_redeals_left(k)?;
                 }
-                let cpu = thread_cpu();
+                let cpu = cpu_time::ThreadTime::try_now().ok();
                 let r = solve_escalating(&pos, &budget, &budgets);
-                let cpu_ms = (thread_cpu().saturating_sub(cpu)).as_secs_f64() * 1000.0;
+                let cpu_ms = cpu.map_or(0.0, |t| t.elapsed().as_secs_f64() * 1000.0);
                 let row = Row {
                     cpu_ms,
                     verdict: verdict(&r.outcome),

@@ -1,4 +1,4 @@
-//! One module per game of the rule book (`shared/RULES.md`), each testing the
+//! One module per game of the rule book (`docs/games.md`), each testing the
 //! rule sentences of its section on hand-built positions and opening deals.
 
 mod common;

@@ -14,7 +14,7 @@
 //! `{{levels}}`, on a line of its own: a table of the levels' deals and shares.
 
 use patience_solver::levels::Level;
-use patience_solver::rate::wilson;
+use patience_solver::stats::wilson;
 
 use crate::lang::Lang;
 
