@@ -201,7 +201,7 @@ fn main() {
         let (base, server) = match &a.url {
             Some(u) => (u.trim_end_matches('/').to_string(), None),
             None => {
-                let bound = patience_server::bind(&patience_server::Config { addr: "127.0.0.1".parse().unwrap(), port: 0, db: db.clone() })
+                let bound = patience_server::bind(&patience_server::Config::local(db.clone()))
                     .await
                     .unwrap_or_else(|e| die(&e.to_string()));
                 let url = format!("http://{}", bound.local_addr().unwrap());

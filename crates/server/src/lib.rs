@@ -10,6 +10,7 @@
 //! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
 //! - `player`: the player token cookie; `access_log`: request logging;
+//! - `security`: same-origin checks, security headers, JSON for every refusal;
 //! - `assets`, `embedded`: the page's files; `rules`: rules pages;
 //!   `library`: the shipped graded deals.
 
@@ -24,6 +25,7 @@ pub mod library;
 pub mod live;
 pub mod player;
 pub mod rules;
+pub mod security;
 pub mod stats;
 pub mod store;
 pub mod view;
@@ -42,13 +44,28 @@ use tokio::sync::Semaphore;
 /// Games kept in memory at most (each a few KiB).
 pub const LIVE_GAMES: usize = 20_000;
 
-/// Where to listen and where the store lives.
+/// Where to listen, where the store lives, and how the site is reached.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: IpAddr,
     /// 0 picks a free port.
     pub port: u16,
     pub db: PathBuf,
+    /// The site is reached over HTTPS through a proxy that terminates TLS:
+    /// the player cookie becomes `__Host-` and `Secure`.
+    pub behind_tls_proxy: bool,
+}
+
+impl Config {
+    /// 127.0.0.1 on a free port over the store at `db`, plain HTTP.
+    pub fn local(db: PathBuf) -> Config {
+        Config {
+            addr: IpAddr::from([127, 0, 0, 1]),
+            port: 0,
+            db,
+            behind_tls_proxy: false,
+        }
+    }
 }
 
 /// What every handler shares.
@@ -57,19 +74,23 @@ pub struct AppState {
     pub cache: live::Cache,
     /// Hint searches running at once.
     pub hints: Semaphore,
+    pub cookies: player::CookiePolicy,
 }
 
 impl AppState {
-    /// Opens the store at `path` (creating it), loads the shipped library's
+    /// Opens the store of `config` (creating it), loads the shipped library's
     /// deals the store lacks, and sets up the in-memory games.
-    pub fn open(path: &std::path::Path) -> Result<AppState, store::StoreError> {
-        let db = db::Db::open(path, library::load_embedded)?;
+    pub fn open(config: &Config) -> Result<AppState, store::StoreError> {
+        let db = db::Db::open(&config.db, library::load_embedded)?;
         // Searches take whole cores for a second: one core is always left to moves.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(AppState {
             db,
             cache: live::Cache::new(LIVE_GAMES),
             hints: Semaphore::new(cores.saturating_sub(1).max(1)),
+            cookies: player::CookiePolicy {
+                secure: config.behind_tls_proxy,
+            },
         })
     }
 }
@@ -98,7 +119,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/play/{uid}/hint", post(api::hint::hint))
         .route("/api/continue", get(api::history::in_progress))
         .route("/api/stats", get(api::history::stats))
-        .route_layer(axum::middleware::from_fn(player::identify));
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.cookies,
+            player::identify,
+        ));
     Router::new()
         .route("/api/games", get(api::catalogue::games))
         .route("/api/games/{game}/rules", get(api::catalogue::rules))
@@ -114,6 +138,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/rules/{*rest}", get(assets::index))
         .route("/static/{*path}", get(assets::static_file))
         .layer(DefaultBodyLimit::max(body::MAX_BODY))
+        .layer(axum::middleware::from_fn(security::same_origin_json))
+        .layer(axum::middleware::from_fn(security::json_errors))
+        .layer(axum::middleware::from_fn(security::headers))
         .layer(axum::middleware::from_fn(access_log::log))
         .with_state(state)
 }
@@ -143,8 +170,8 @@ impl Bound {
 
 /// Opens the store and binds the address.
 pub async fn bind(config: &Config) -> Result<Bound, ServeError> {
-    let path = config.db.clone();
-    let state = tokio::task::spawn_blocking(move || AppState::open(&path))
+    let open = config.clone();
+    let state = tokio::task::spawn_blocking(move || AppState::open(&open))
         .await
         .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
     let addr = SocketAddr::new(config.addr, config.port);

@@ -67,82 +67,131 @@ async fn bad_requests_get_4xx_with_a_message() {
     let uid = uid(&state);
     let play = format!("/api/play/{uid}/move");
 
-    let cases: Vec<(&str, Vec<u8>, StatusCode)> = vec![
+    let cases: Vec<(&str, Vec<u8>, StatusCode, &str)> = vec![
         (
             play.as_str(),
             b"{\"move\": ".to_vec(),
             StatusCode::BAD_REQUEST,
+            "malformed_body",
         ),
-        (play.as_str(), b"[1,2,3]".to_vec(), StatusCode::BAD_REQUEST),
+        (
+            play.as_str(),
+            b"[1,2,3]".to_vec(),
+            StatusCode::BAD_REQUEST,
+            "malformed_body",
+        ),
         (
             play.as_str(),
             br#"{"move": "t1>f1"}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "malformed_body",
         ),
         (
             play.as_str(),
             br#"{"move": "t99>f1", "expect": 0}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "bad_move",
         ),
         (
             play.as_str(),
             br#"{"move": "deal", "expect": 0}"#.to_vec(),
             StatusCode::UNPROCESSABLE_ENTITY,
+            "illegal_move",
         ),
         (
             play.as_str(),
             format!("{{\"move\": \"{}\", \"expect\": 0}}", "x".repeat(70_000)).into_bytes(),
             StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
         ),
         (
             "/api/games/no-such-game/new",
             b"{}".to_vec(),
             StatusCode::NOT_FOUND,
+            "unknown_game",
         ),
         (
             "/api/games/fan/new",
             br#"{"deal": 0}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "bad_deal",
         ),
         (
             "/api/games/fan/new",
             br#"{"deal": 4294967296}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "bad_deal",
         ),
         (
             "/api/games/fan/new",
             br#"{"deal": -3}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "malformed_body",
         ),
         (
             "/api/games/fan/new",
             br#"{"level": "trivial"}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "bad_level",
+        ),
+        (
+            "/api/games/fan/new",
+            br#"{"level": "unwinnable"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad_level",
+        ),
+        (
+            "/api/games/fan/new",
+            br#"{"level": "unknown"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad_level",
         ),
         (
             "/api/play/00000000000000000000000000000000/move",
             br#"{"move": "deal", "expect": 0}"#.to_vec(),
             StatusCode::NOT_FOUND,
+            "no_such_game",
         ),
         (
             "/api/play/..%2F..%2Fetc/undo",
             br#"{"expect": 0}"#.to_vec(),
             StatusCode::NOT_FOUND,
+            "no_such_game",
+        ),
+        (
+            "/api/play/%ff%fe/undo",
+            br#"{"expect": 0}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/nothing/here",
+            b"{}".to_vec(),
+            StatusCode::NOT_FOUND,
+            "no_endpoint",
         ),
     ];
-    for (path, body, want) in cases {
+    for (path, body, want, code) in cases {
         let (status, answer) = p.post_raw(path, body.clone()).await;
-        assert_eq!(
-            status,
-            want,
-            "{path} {}",
-            String::from_utf8_lossy(&body[..body.len().min(60)])
-        );
+        let shown = String::from_utf8_lossy(&body[..body.len().min(60)]).to_string();
+        assert_eq!(status, want, "{path} {shown}");
         assert!(
             answer["error"].as_str().is_some_and(|m| !m.is_empty()),
             "{path}: {answer}"
         );
+        assert_eq!(answer["code"], json!(code), "{path} {shown}: {answer}");
     }
+    // The router's own refusals are JSON with a code too.
+    let res = p
+        .http
+        .delete(format!("{}/api/games", server.url))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], json!("method_not_allowed"), "{body}");
     let (status, _) = p.get("/api/games/no-such-game/rules").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = p.get("/api/nothing-here").await;
@@ -194,7 +243,7 @@ async fn another_players_game_is_not_found() {
     let mut bob = Player::new(&server.url);
     let state = alice.new_game("fan", 9).await;
     let uid = uid(&state);
-    bob.get("/api/stats").await;
+    bob.new_game("fan", 2).await;
     assert!(bob.cookie.is_some() && bob.cookie != alice.cookie);
     let (status, body) = bob.get(&format!("/api/play/{uid}")).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");

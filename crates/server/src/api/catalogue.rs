@@ -7,7 +7,7 @@ use axum::Json;
 use serde::Serialize;
 
 use super::{spec_of, ApiResult};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::view;
 use crate::AppState;
 
@@ -71,7 +71,10 @@ pub struct Rules {
 pub async fn rules(Path(game): Path<String>) -> ApiResult<Json<Rules>> {
     let spec = spec_of(&game)?;
     let markdown = crate::rules::section(spec.id).ok_or_else(|| {
-        ApiError::not_found(format!("the rule book has no section for {}", spec.id))
+        ApiError::new(
+            Code::NoRules,
+            format!("the rule book has no section for {}", spec.id),
+        )
     })?;
     Ok(Json(Rules {
         id: spec.id,

@@ -4,14 +4,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Path, State as AxState};
-use axum::http::StatusCode;
 use axum::{Extension, Json};
 use patience_engine::Move;
 use patience_solver::{Budget, Hint};
 use serde::Serialize;
 
 use super::{lock_game, ApiResult};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::player::Player;
 use crate::view;
 use crate::AppState;
@@ -37,16 +36,15 @@ pub async fn hint(
 ) -> ApiResult<Json<HintAnswer>> {
     let (pos, mut plan) = {
         let mut guard = lock_game(&app, &player, &uid).await?;
-        let live = guard
-            .as_mut()
-            .ok_or_else(|| ApiError::not_found("no such game"))?;
+        let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
         (live.game.position().clone(), live.hint_plan.clone())
     };
     // Searches are heavy: at most a few at once, others wait their turn.
-    let _permit =
-        app.hints.acquire().await.map_err(|_| {
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "hints are shutting down")
-        })?;
+    let _permit = app
+        .hints
+        .acquire()
+        .await
+        .map_err(|_| ApiError::new(Code::ShuttingDown, "hints are shutting down"))?;
     let budget = Budget {
         time: Some(HINT_TIME),
         ..Default::default()
@@ -59,10 +57,7 @@ pub async fn hint(
     .await
     .map_err(|e| {
         tracing::error!(error = %e, "the solver failed");
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the solver failed on this position",
-        )
+        ApiError::new(Code::Internal, "the solver failed on this position")
     })?;
     if !plan.is_empty() {
         // Keep the line for the next hint; a game moved on meanwhile is harmless,

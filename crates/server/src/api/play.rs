@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 use super::{lock_game, now_ms, spec_of, state_of, ApiResult};
 use crate::body::JsonBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::live::LiveGame;
 use crate::player::{random_hex128, Player};
 use crate::store::{GameUpdate, MovesChange, StoredGame};
@@ -47,31 +47,34 @@ pub async fn new_game(
     let deal = match (body.deal, level) {
         (Some(d), _) => {
             if !(1..=MAX_DEAL).contains(&d) {
-                return Err(ApiError::bad_request(format!(
-                    "deal {d} is out of range (1 to {MAX_DEAL})"
-                )));
+                return Err(ApiError::new(
+                    Code::BadDeal,
+                    format!("deal {d} is out of range (1 to {MAX_DEAL})"),
+                ));
             }
             d
         }
         (None, "any") => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
         (None, name) => {
-            let level = crate::store::parse_level(name)
-                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let level = offered_level(name)?;
             let id = spec.id;
             app.db
                 .read(move |s| s.random_graded_deal(id, level.as_str()))
                 .await?
                 .ok_or_else(|| {
-                    ApiError::not_found(format!(
-                        "no {} deals of {} are graded yet; try another level",
-                        level.as_str(),
-                        spec.name_en
-                    ))
+                    ApiError::new(
+                        Code::NoDeals,
+                        format!(
+                            "no {} deals of {} are graded yet; try another level",
+                            level.as_str(),
+                            spec.name_en
+                        ),
+                    )
                 })?
         }
     };
     let level = if body.deal.is_some() { "any" } else { level };
-    let g = Game::new(spec, deal).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let g = Game::new(spec, deal).map_err(|e| ApiError::new(Code::BadDeal, e.to_string()))?;
     let uid = random_hex128();
     let now = now_ms();
     app.db
@@ -96,16 +99,30 @@ pub async fn new_game(
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
-/// Locks a game's slot, loading it from the store if needed; another player's
+/// The level a new game may be asked for: `unwinnable` and `unknown` are
+/// graded but never offered, so they are refused like any unknown word.
+fn offered_level(name: &str) -> ApiResult<crate::store::Level> {
+    use crate::store::Level;
+    match Level::parse(name) {
+        Some(l @ (Level::Easy | Level::Medium | Level::Hard)) => Ok(l),
+        _ => Err(ApiError::new(
+            Code::BadLevel,
+            format!(
+                "unknown level `{}` (expected any, easy, medium or hard)",
+                name.chars().take(40).collect::<String>()
+            ),
+        )),
+    }
+}
+
+/// `GET /api/play/{uid}`
 pub async fn get_game(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
 ) -> ApiResult<Json<view::State>> {
     let mut guard = lock_game(&app, &player, &uid).await?;
-    let live = guard
-        .as_mut()
-        .ok_or_else(|| ApiError::not_found("no such game"))?;
+    let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
     live.touch();
     Ok(Json(state_of(live)))
 }
@@ -173,7 +190,7 @@ async fn detached(
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "a change failed");
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the change failed")
+            ApiError::new(Code::Internal, "the change failed")
         })?
 }
 
@@ -188,35 +205,43 @@ async fn mutate(
     action: Action,
 ) -> ApiResult<Json<view::State>> {
     let mut guard = lock_game(app, player, uid).await?;
-    let live = guard
-        .as_mut()
-        .ok_or_else(|| ApiError::not_found("no such game"))?;
+    let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
     let count = live.game.moves().len() as u64;
     if count != expect {
-        return Err(ApiError::stale(expect, state_of(live)));
+        return Err(ApiError::stale(expect, state_of(live), count));
     }
     let moves = match action {
         Action::Play(text) => {
             let layout = *live.game.position().layout();
-            let mv =
-                Move::parse(&text, &layout).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let mv = Move::parse(&text, &layout)
+                .map_err(|e| ApiError::new(Code::BadMove, e.to_string()))?;
             live.game.play(mv).map_err(|e| {
-                ApiError::unprocessable(format!("illegal move {}: {e}", mv.text(&layout)))
+                ApiError::new(
+                    Code::IllegalMove,
+                    format!("illegal move {}: {e}", mv.text(&layout)),
+                )
             })?;
             MovesChange::Append(mv.text(&layout))
         }
         Action::Undo => {
             if !live.game.undo() {
-                return Err(ApiError::unprocessable("there is nothing to undo"));
+                return Err(ApiError::new(
+                    Code::NothingToUndo,
+                    "there is nothing to undo",
+                ));
             }
             MovesChange::Replace(live.moves_text())
         }
         Action::Redo => {
             let Some(&next) = live.game.redo_moves().first() else {
-                return Err(ApiError::unprocessable("there is nothing to redo"));
+                return Err(ApiError::new(
+                    Code::NothingToRedo,
+                    "there is nothing to redo",
+                ));
             };
             if !live.game.redo() {
-                return Err(ApiError::unprocessable(
+                return Err(ApiError::new(
+                    Code::NothingToRedo,
                     "the move to redo is not legal here",
                 ));
             }
@@ -238,7 +263,7 @@ async fn mutate(
         Ok(true) => Ok(Json(state_of(live))),
         Ok(false) => {
             *guard = None;
-            Err(ApiError::not_found("no such game"))
+            Err(ApiError::no_such_game())
         }
         Err(e) => {
             *guard = None;
