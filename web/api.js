@@ -1,6 +1,7 @@
 // The HTTP API of docs/api.md, as small async functions. Errors become
 // `ApiError` carrying the status and the parsed body, so callers can tell a
 // stale move (409, which carries the current state) from a refused one (422).
+// `expect` is the state's `version`, which grows with every change.
 
 export class ApiError extends Error {
   constructor(status, body) {

@@ -348,21 +348,21 @@ export class Table {
 
   play(move, opts) {
     clearArrow(this.board);
-    return this.act(() => api.move(this.state.uid, move, this.state.moves), opts);
+    return this.act(() => api.move(this.state.uid, move, this.state.version), opts);
   }
 
   undo() {
     if (!this.state.can_undo) return;
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => api.undo(this.state.uid, this.state.moves));
+    this.act(() => api.undo(this.state.uid, this.state.version));
   }
 
   redo() {
     if (!this.state.can_redo) return;
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => api.redo(this.state.uid, this.state.moves));
+    this.act(() => api.redo(this.state.uid, this.state.version));
   }
 
   /** The cards a press on `el` would pick up and where they may go, for dragging. */
@@ -409,9 +409,9 @@ export class Table {
       const uid = s.uid;
       clearArrow(this.board);
       this.act(async () => {
-        const back = await api.undo(uid, s.moves);
+        const back = await api.undo(uid, s.version);
         if (next >= c.list.length) return back;
-        return api.move(uid, c.list[next].move, back.moves);
+        return api.move(uid, c.list[next].move, back.version);
       }).then(() => {
         this.cycle = next < c.list.length && this.state.moves === c.after ? { ...c, i: next, at: c.list[next].to } : null;
         this.clickedAt = Date.now();

@@ -17,7 +17,13 @@ const BATCH: usize = 512;
 enum Job {
     Insert(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
     Update(GameUpdate, oneshot::Sender<Result<bool, StoreError>>),
+    Hinted(String, oneshot::Sender<Result<bool, StoreError>>),
 }
+
+/// Past this size the writer empties the WAL itself (a TRUNCATE checkpoint)
+/// after its next commit: the background checkpoints cannot reset a WAL that
+/// writes never stop appending to.
+const WAL_RESET: u64 = 8 * 1024 * 1024;
 
 /// Why a database call did not give an answer.
 #[derive(Debug, thiserror::Error)]
@@ -59,7 +65,10 @@ impl Db {
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("db-writer".into())
-            .spawn(move || write_loop(store, rx))
+            .spawn({
+                let wal = wal_path(path);
+                move || write_loop(store, rx, &wal)
+            })
             .map_err(|e| StoreError::Failed(format!("cannot start the writer thread: {e}")))?;
         Ok(Db {
             writer: tx,
@@ -84,6 +93,16 @@ impl Db {
             .send(Job::Update(update, tx))
             .map_err(|_| DbError::WriterGone)?;
         Ok(rx.await.map_err(|_| DbError::WriterGone)??)
+    }
+
+    /// Records that a hint was served to the game (see `Store::mark_hinted`).
+    pub async fn mark_hinted(&self, uid: String) -> Result<(), DbError> {
+        let (tx, rx) = oneshot::channel();
+        self.writer
+            .send(Job::Hinted(uid, tx))
+            .map_err(|_| DbError::WriterGone)?;
+        rx.await.map_err(|_| DbError::WriterGone)??;
+        Ok(())
     }
 
     /// Runs a read on a reader connection, off the async threads.
@@ -121,7 +140,14 @@ fn checkpoint_loop(store: Store, gone: mpsc::Receiver<()>) {
     let _ = store.checkpoint();
 }
 
-fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
+/// The WAL file SQLite keeps beside the database.
+fn wal_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
+
+fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path) {
     let mut jobs = Vec::with_capacity(BATCH);
     while let Ok(first) = rx.recv() {
         jobs.push(first);
@@ -136,6 +162,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
                 .map(|j| match j {
                     Job::Insert(g, _) => s.insert_game(g).map(|()| true),
                     Job::Update(u, _) => s.update_game(u),
+                    Job::Hinted(uid, _) => s.mark_hinted(uid).map(|()| true),
                 })
                 .collect::<Vec<_>>()
         });
@@ -146,7 +173,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
                         Job::Insert(_, reply) => {
                             let _ = reply.send(r.map(|_| ()));
                         }
-                        Job::Update(_, reply) => {
+                        Job::Update(_, reply) | Job::Hinted(_, reply) => {
                             let _ = reply.send(r);
                         }
                     }
@@ -161,11 +188,16 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
                         Job::Insert(_, reply) => {
                             let _ = reply.send(Err(fail()));
                         }
-                        Job::Update(_, reply) => {
+                        Job::Update(_, reply) | Job::Hinted(_, reply) => {
                             let _ = reply.send(Err(fail()));
                         }
                     }
                 }
+            }
+        }
+        if std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_RESET) {
+            if let Err(e) = store.checkpoint_truncate() {
+                tracing::warn!(error = %e, "the WAL could not be emptied");
             }
         }
     }

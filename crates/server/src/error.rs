@@ -11,7 +11,6 @@ use serde_json::json;
 
 use crate::db::DbError;
 use crate::live::LoadError;
-use crate::view::State;
 
 /// Every machine-readable error code the API answers with, and its status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +160,8 @@ pub struct ApiError {
     pub status: StatusCode,
     pub code: Code,
     pub message: String,
-    pub state: Option<Box<State>>,
+    /// The game's current state (on 409), as the page draws it.
+    pub state: Option<serde_json::Value>,
     /// Seconds after which the same request may succeed.
     pub retry_after: Option<u64>,
 }
@@ -194,9 +194,9 @@ impl ApiError {
     }
 
     /// 409: the page's `expect` is not the game's version.
-    pub fn stale(expected: u64, state: State, version: u64) -> ApiError {
+    pub fn stale(expected: u64, state: impl serde::Serialize, version: u64) -> ApiError {
         ApiError {
-            state: Some(Box::new(state)),
+            state: serde_json::to_value(state).ok(),
             ..ApiError::new(
                 Code::Stale,
                 format!("the game is at version {version}, not {expected}: it changed elsewhere"),

@@ -11,6 +11,7 @@
 //!   request bodies and error answers; `stats`: per-game statistics;
 //! - `player`: the player token cookie; `access_log`: request logging;
 //! - `security`: same-origin checks, security headers, JSON for every refusal;
+//!   `limits`: how many games a player or an address may start a minute;
 //! - `assets`, `embedded`: the page's files; `rules`: rules pages;
 //!   `library`: the shipped graded deals.
 
@@ -22,6 +23,7 @@ pub mod db;
 pub mod embedded;
 pub mod error;
 pub mod library;
+pub mod limits;
 pub mod live;
 pub mod player;
 pub mod rules;
@@ -54,6 +56,8 @@ pub struct Config {
     /// The site is reached over HTTPS through a proxy that terminates TLS:
     /// the player cookie becomes `__Host-` and `Secure`.
     pub behind_tls_proxy: bool,
+    /// New games one client address may start a minute.
+    pub games_per_address_minute: u32,
 }
 
 impl Config {
@@ -64,6 +68,7 @@ impl Config {
             port: 0,
             db,
             behind_tls_proxy: false,
+            games_per_address_minute: limits::GAMES_PER_ADDRESS_MINUTE,
         }
     }
 }
@@ -75,6 +80,7 @@ pub struct AppState {
     /// Hint searches running at once.
     pub hints: Semaphore,
     pub cookies: player::CookiePolicy,
+    pub limits: limits::Limits,
 }
 
 impl AppState {
@@ -91,6 +97,11 @@ impl AppState {
             cookies: player::CookiePolicy {
                 secure: config.behind_tls_proxy,
             },
+            limits: limits::Limits::new(
+                limits::GAMES_PER_PLAYER_MINUTE,
+                config.games_per_address_minute,
+                config.behind_tls_proxy,
+            ),
         })
     }
 }
@@ -111,7 +122,13 @@ pub enum ServeError {
 /// The whole site as one router.
 pub fn router(state: Arc<AppState>) -> Router {
     let with_player = Router::new()
-        .route("/api/games/{game}/new", post(api::play::new_game))
+        .route(
+            "/api/games/{game}/new",
+            post(api::play::new_game).layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                limits::new_games,
+            )),
+        )
         .route("/api/play/{uid}", get(api::play::get_game))
         .route("/api/play/{uid}/move", post(api::play::play))
         .route("/api/play/{uid}/undo", post(api::play::undo))
@@ -162,7 +179,10 @@ impl Bound {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(self.listener, self.router)
+        let app = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app)
             .with_graceful_shutdown(shutdown)
             .await
     }

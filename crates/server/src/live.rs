@@ -26,6 +26,10 @@ pub struct LiveGame {
     pub game: Game,
     pub level: String,
     pub elapsed_ms: i64,
+    /// The stored game's version: grows by one with every change.
+    pub version: u64,
+    /// A hint was served before the first win.
+    pub hinted: bool,
     /// The winning line the last hint came from (see `patience_solver::plan`).
     pub hint_plan: patience_solver::Plan,
     last_active: Instant,
@@ -49,6 +53,8 @@ impl LiveGame {
             game,
             level,
             elapsed_ms: 0,
+            version: 0,
+            hinted: false,
             hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
         }
@@ -81,6 +87,8 @@ impl LiveGame {
             game,
             level: row.level.clone(),
             elapsed_ms: row.elapsed_ms,
+            version: row.version,
+            hinted: row.hinted,
             hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
         })
@@ -195,6 +203,8 @@ mod tests {
             updated_ms: 0,
             finished: false,
             elapsed_ms: 0,
+            version: 0,
+            hinted: false,
         }
     }
 

@@ -5,7 +5,7 @@ mod common;
 use std::collections::HashSet;
 use std::io::{Read, Write};
 
-use common::{first_legal, moves, temp_db, uid, Player, Server};
+use common::{first_legal, moves, temp_db, uid, version, Player, Server};
 use patience_engine::{Move, Position};
 use patience_server::store::Store;
 use reqwest::StatusCode;
@@ -302,10 +302,13 @@ async fn undo_and_redo_round_trip_and_survive_a_restart() {
         state = next;
         seen.push(state["piles"].clone());
     }
+    // `expect` is the version, which grows with undo as with moves.
+    let mut v = version(&state);
     for n in (2..4).rev() {
         let (status, s) = p
-            .post(&format!("/api/play/{uid}/undo"), json!({"expect": n + 1}))
+            .post(&format!("/api/play/{uid}/undo"), json!({"expect": v}))
             .await;
+        v = version(&s);
         assert_eq!(status, StatusCode::OK, "{s}");
         assert_eq!(s["piles"], seen[n as usize]);
         assert_eq!(s["can_redo"], json!(true));
@@ -319,23 +322,26 @@ async fn undo_and_redo_round_trip_and_survive_a_restart() {
     assert_eq!(moves(&s), 2);
     assert_eq!(s["piles"], seen[2]);
     assert_eq!(s["can_redo"], json!(true));
+    assert_eq!(version(&s), 6);
     for n in 2..4 {
         let (status, s) = p
-            .post(&format!("/api/play/{uid}/redo"), json!({"expect": n}))
+            .post(&format!("/api/play/{uid}/redo"), json!({"expect": v}))
             .await;
+        v = version(&s);
         assert_eq!(status, StatusCode::OK, "{s}");
         assert_eq!(s["piles"], seen[n as usize + 1]);
     }
     let (status, body) = p
-        .post(&format!("/api/play/{uid}/redo"), json!({"expect": 4}))
+        .post(&format!("/api/play/{uid}/redo"), json!({"expect": v}))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["code"], json!("nothing_to_redo"));
     let mut undos = 0;
     while undos < 10 {
         let (status, _) = p
             .post(
                 &format!("/api/play/{uid}/undo"),
-                json!({"expect": 4 - undos}),
+                json!({"expect": v + undos}),
             )
             .await;
         if status != StatusCode::OK {
@@ -357,11 +363,10 @@ async fn a_corrupt_row_gives_a_clear_error_and_is_kept() {
     let uid = uid(&state);
     p.play(&uid, &first_legal(&state), 0).await;
     server.stop().await;
-    let bad = "t1>f1 t1>f1 t1>f1 t1>f1 t1>f1 t1>f1 zz>top";
     Store::open(&db.path)
         .unwrap()
         .execute_raw(&format!(
-            "UPDATE games SET moves = '{bad}' WHERE uid = '{uid}'"
+            "UPDATE game_moves SET word = 'zz>top' WHERE uid = '{uid}'"
         ))
         .unwrap();
     let server = Server::start(&db.path).await;
@@ -385,7 +390,7 @@ async fn a_corrupt_row_gives_a_clear_error_and_is_kept() {
         .load_game(&uid)
         .unwrap()
         .unwrap();
-    assert_eq!(row.moves, bad);
+    assert_eq!(row.moves, "zz>top");
 }
 
 /// Depth-first search over the engine's legal moves, for a won game made
@@ -450,7 +455,7 @@ async fn a_won_game_counts_in_the_stats() {
         let (status, s) = p
             .post(
                 &format!("/api/play/{uid}/undo"),
-                json!({"expect": n + 1 - k}),
+                json!({"expect": n + k - 1}),
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{s}");
@@ -460,11 +465,11 @@ async fn a_won_game_counts_in_the_stats() {
     // Won again, once by redo and once by playing the last move anew: the
     // game still counts one win, with its first win's figures.
     let (status, s) = p
-        .post(&format!("/api/play/{uid}/redo"), json!({"expect": n - 2}))
+        .post(&format!("/api/play/{uid}/redo"), json!({"expect": n + 2}))
         .await;
     assert_eq!((status, s["won"].clone()), (StatusCode::OK, json!(false)));
     let last_move = line.last().unwrap().text(&layout);
-    let (status, s) = p.play(&uid, &last_move, n - 1).await;
+    let (status, s) = p.play(&uid, &last_move, n + 3).await;
     assert_eq!(
         (status, s["won"].clone()),
         (StatusCode::OK, json!(true)),
@@ -481,7 +486,7 @@ async fn a_won_game_counts_in_the_stats() {
     // Left one move short of the win: the stats below still count the win,
     // with its n moves rather than the n - 1 on the table now.
     let (status, s) = p
-        .post(&format!("/api/play/{uid}/undo"), json!({"expect": n}))
+        .post(&format!("/api/play/{uid}/undo"), json!({"expect": n + 4}))
         .await;
     assert_eq!((status, s["won"].clone()), (StatusCode::OK, json!(false)));
 

@@ -68,6 +68,9 @@ pub async fn hint(
             }
         }
     }
+    if matches!(answer, Hint::Solution(_) | Hint::Heuristic(_)) {
+        mark_hinted(&app, &player, &uid).await?;
+    }
     let with_move = |kind, mv: Move, message| {
         let l = view::legal(&pos, mv);
         HintAnswer {
@@ -104,4 +107,19 @@ pub async fn hint(
             },
         },
     }))
+}
+
+/// Records on the game that a hint was served (its win then counts as one
+/// with hints), before the hint is answered.
+async fn mark_hinted(app: &AppState, player: &Player, uid: &str) -> ApiResult<()> {
+    let mut guard = lock_game(app, player, uid).await?;
+    let Some(live) = guard.as_mut() else {
+        return Ok(());
+    };
+    if live.hinted || live.game.position().is_won() {
+        return Ok(());
+    }
+    app.db.mark_hinted(live.uid.clone()).await?;
+    live.hinted = true;
+    Ok(())
 }

@@ -36,15 +36,27 @@ fn short(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
-pub(crate) fn state_of(live: &LiveGame) -> view::State {
-    view::state(
-        &live.game,
-        &Meta {
-            uid: &live.uid,
-            level: &live.level,
-            elapsed_ms: live.elapsed_ms,
-        },
-    )
+/// The state as answered: what the page draws, and the game's version, which
+/// the page sends back as `expect` with its next change.
+#[derive(serde::Serialize)]
+pub struct Shown {
+    #[serde(flatten)]
+    pub state: view::State,
+    pub version: u64,
+}
+
+pub(crate) fn state_of(live: &LiveGame) -> Shown {
+    Shown {
+        state: view::state(
+            &live.game,
+            &Meta {
+                uid: &live.uid,
+                level: &live.level,
+                elapsed_ms: live.elapsed_ms,
+            },
+        ),
+        version: live.version,
+    }
 }
 
 /// Locks a game's slot, loading it from the store if needed; another player's

@@ -17,13 +17,12 @@ use patience_engine::{Game, Move, MAX_DEAL};
 use rand::Rng;
 use serde::Deserialize;
 
-use super::{lock_game, now_ms, spec_of, state_of, ApiResult};
+use super::{lock_game, now_ms, spec_of, state_of, ApiResult, Shown};
 use crate::body::JsonBody;
 use crate::error::{ApiError, Code};
 use crate::live::LiveGame;
 use crate::player::{random_hex128, Player};
-use crate::store::{GameUpdate, MovesChange, StoredGame};
-use crate::view;
+use crate::store::{GameUpdate, MovesChange, StoredGame, MAX_MOVES};
 use crate::AppState;
 
 /// Random deals ("Any") are drawn from this range, so that shared deal numbers stay short.
@@ -91,6 +90,8 @@ pub async fn new_game(
             updated_ms: now,
             finished: false,
             elapsed_ms: 0,
+            version: 0,
+            hinted: false,
         })
         .await?;
     let live = LiveGame::new(uid, player.as_str().to_string(), g, level.to_string());
@@ -120,7 +121,7 @@ pub async fn get_game(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     let mut guard = lock_game(&app, &player, &uid).await?;
     let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
     live.touch();
@@ -152,7 +153,7 @@ pub async fn play(
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<MoveBody>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     detached(app, player, uid, body.expect, Action::Play(body.mv)).await
 }
 
@@ -162,7 +163,7 @@ pub async fn undo(
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<ExpectBody>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     detached(app, player, uid, body.expect, Action::Undo).await
 }
 
@@ -172,7 +173,7 @@ pub async fn redo(
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<ExpectBody>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     detached(app, player, uid, body.expect, Action::Redo).await
 }
 
@@ -185,7 +186,7 @@ async fn detached(
     uid: String,
     expect: u64,
     action: Action,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     tokio::spawn(async move { mutate(&app, &player, &uid, expect, action).await })
         .await
         .map_err(|e| {
@@ -203,25 +204,38 @@ async fn mutate(
     uid: &str,
     expect: u64,
     action: Action,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     let mut guard = lock_game(app, player, uid).await?;
     let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
-    let count = live.game.moves().len() as u64;
-    if count != expect {
-        return Err(ApiError::stale(expect, state_of(live), count));
+    if live.version != expect {
+        return Err(ApiError::stale(expect, state_of(live), live.version));
     }
+    let count = live.game.moves().len() as u64;
+    let limit = || {
+        ApiError::new(
+            Code::MoveLimit,
+            format!("a game holds at most {MAX_MOVES} moves; start a new deal"),
+        )
+    };
     let moves = match action {
         Action::Play(text) => {
             let layout = *live.game.position().layout();
             let mv = Move::parse(&text, &layout)
                 .map_err(|e| ApiError::new(Code::BadMove, e.to_string()))?;
+            if count >= MAX_MOVES {
+                return Err(limit());
+            }
+            let keep_redo = live.game.redo_moves().first() == Some(&mv);
             live.game.play(mv).map_err(|e| {
                 ApiError::new(
                     Code::IllegalMove,
                     format!("illegal move {}: {e}", mv.text(&layout)),
                 )
             })?;
-            MovesChange::Append(mv.text(&layout))
+            MovesChange::Play {
+                word: mv.text(&layout),
+                keep_redo,
+            }
         }
         Action::Undo => {
             if !live.game.undo() {
@@ -230,22 +244,25 @@ async fn mutate(
                     "there is nothing to undo",
                 ));
             }
-            MovesChange::Replace(live.moves_text())
+            MovesChange::Step
         }
         Action::Redo => {
-            let Some(&next) = live.game.redo_moves().first() else {
+            if live.game.redo_moves().is_empty() {
                 return Err(ApiError::new(
                     Code::NothingToRedo,
                     "there is nothing to redo",
                 ));
-            };
+            }
+            if count >= MAX_MOVES {
+                return Err(limit());
+            }
             if !live.game.redo() {
                 return Err(ApiError::new(
                     Code::NothingToRedo,
                     "the move to redo is not legal here",
                 ));
             }
-            MovesChange::Append(next.text(live.game.position().layout()))
+            MovesChange::Step
         }
     };
     live.touch();
@@ -253,14 +270,17 @@ async fn mutate(
     let update = GameUpdate {
         uid: live.uid.clone(),
         moves,
-        redo: live.redo_text(),
+        version: live.version,
         move_count: live.game.moves().len() as u64,
         updated_ms: now_ms(),
         elapsed_ms: live.elapsed_ms,
         won,
     };
     match app.db.update(update).await {
-        Ok(true) => Ok(Json(state_of(live))),
+        Ok(true) => {
+            live.version += 1;
+            Ok(Json(state_of(live)))
+        }
         Ok(false) => {
             *guard = None;
             Err(ApiError::no_such_game())

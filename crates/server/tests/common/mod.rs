@@ -158,6 +158,11 @@ pub fn uid(state: &Value) -> String {
     state["uid"].as_str().unwrap().to_string()
 }
 
+/// The state's version: the `expect` of the next change.
+pub fn version(state: &Value) -> u64 {
+    state["version"].as_u64().unwrap()
+}
+
 pub fn moves(state: &Value) -> u64 {
     state["moves"].as_u64().unwrap()
 }
