@@ -14,6 +14,14 @@ use crate::store::{GameUpdate, Store, StoreError, StoredGame};
 /// Most changes committed in one transaction.
 const BATCH: usize = 512;
 
+/// Reader connections, at most: reads past this many wait their turn
+/// rather than open more files.
+pub const READERS: usize = 4;
+
+/// How long a start waits for the database's previous owner (a server
+/// stopping) to let go of it.
+const LOCK_WAIT: Duration = Duration::from_secs(3);
+
 enum Job {
     Insert(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
     Update(GameUpdate, oneshot::Sender<Result<bool, StoreError>>),
@@ -43,7 +51,10 @@ pub struct Db {
     /// Dropped with the last handle, which tells the checkpointer to finish.
     _checkpointer: Arc<mpsc::Sender<()>>,
     readers: Arc<Mutex<Vec<Store>>>,
+    reading: Arc<tokio::sync::Semaphore>,
     path: Arc<PathBuf>,
+    /// The exclusive lock on `<db>.lock`, held while any handle lives.
+    _owner: Arc<std::fs::File>,
 }
 
 impl Db {
@@ -53,6 +64,7 @@ impl Db {
         path: &Path,
         setup: impl FnOnce(&mut Store) -> Result<(), StoreError>,
     ) -> Result<Db, StoreError> {
+        let owner = lock_owner(path)?;
         let mut store = Store::open(path)?;
         setup(&mut store)?;
         store.disable_auto_checkpoint()?;
@@ -74,7 +86,9 @@ impl Db {
             writer: tx,
             _checkpointer: Arc::new(alive),
             readers: Arc::new(Mutex::new(Vec::new())),
+            reading: Arc::new(tokio::sync::Semaphore::new(READERS)),
             path: Arc::new(path.to_path_buf()),
+            _owner: Arc::new(owner),
         })
     }
 
@@ -111,7 +125,14 @@ impl Db {
         f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, DbError> {
         let this = self.clone();
+        let turn = self
+            .reading
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| DbError::WriterGone)?;
         tokio::task::spawn_blocking(move || {
+            let _turn = turn;
             let store = match this.readers.lock().map(|mut v| v.pop()) {
                 Ok(Some(s)) => s,
                 _ => Store::open(&this.path)?,
@@ -138,6 +159,47 @@ fn checkpoint_loop(store: Store, gone: mpsc::Receiver<()>) {
         }
     }
     let _ = store.checkpoint();
+}
+
+/// Takes the exclusive lock that makes this process the database's one
+/// owner: two servers appending to one file would each trust their own copy
+/// of a game. A second server is refused with the reason.
+fn lock_owner(db: &Path) -> Result<std::fs::File, StoreError> {
+    let mut name = db.as_os_str().to_owned();
+    name.push(".lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&name)
+        .map_err(|e| {
+            StoreError::Failed(format!(
+                "cannot open the lock file {}: {e}",
+                Path::new(&name).display()
+            ))
+        })?;
+    let until = std::time::Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < until => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(StoreError::Failed(format!(
+                    "another server is already using the database {} (it holds {}); stop it first",
+                    db.display(),
+                    Path::new(&name).display()
+                )))
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(StoreError::Failed(format!(
+                    "cannot lock {}: {e}",
+                    Path::new(&name).display()
+                )))
+            }
+        }
+    }
 }
 
 /// The WAL file SQLite keeps beside the database.

@@ -41,7 +41,6 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 
 /// Games kept in memory at most (each a few KiB).
 pub const LIVE_GAMES: usize = 20_000;
@@ -77,10 +76,11 @@ impl Config {
 pub struct AppState {
     pub db: db::Db,
     pub cache: live::Cache,
-    /// Hint searches running at once.
-    pub hints: Semaphore,
+    /// Hint searches running at once and waiting.
+    pub hints: api::hint::HintSlots,
     pub cookies: player::CookiePolicy,
     pub limits: limits::Limits,
+    pub catalogue: api::catalogue::CatalogueCache,
 }
 
 impl AppState {
@@ -93,7 +93,7 @@ impl AppState {
         Ok(AppState {
             db,
             cache: live::Cache::new(LIVE_GAMES),
-            hints: Semaphore::new(cores.saturating_sub(1).max(1)),
+            hints: api::hint::HintSlots::new(cores.saturating_sub(1)),
             cookies: player::CookiePolicy {
                 secure: config.behind_tls_proxy,
             },
@@ -102,6 +102,7 @@ impl AppState {
                 config.games_per_address_minute,
                 config.behind_tls_proxy,
             ),
+            catalogue: Default::default(),
         })
     }
 }

@@ -35,6 +35,10 @@ pub const SCHEMA_VERSION: i64 = 3;
 /// takes a few hundred), low enough that no record grows without bound.
 pub const MAX_MOVES: u64 = 5_000;
 
+/// Statistics are worked out from a player's newest games, this many at most:
+/// years of daily play, and a bounded read however many games one client made.
+pub const STATS_GAMES: i64 = 10_000;
+
 /// The write-ahead log is cut back to this size after a checkpoint.
 pub const WAL_LIMIT: i64 = 4 * 1024 * 1024;
 
@@ -588,13 +592,15 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Every game the player has started, oldest first.
+    /// The player's newest [`STATS_GAMES`] games, oldest first.
     pub fn played_games(&self, player: &str) -> Result<Vec<PlayedGame>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT game, move_count, finished, won_moves, won_ms, hinted FROM games
-             WHERE player = ?1 ORDER BY created_ms, rowid",
+            "SELECT game, move_count, finished, won_moves, won_ms, hinted FROM
+               (SELECT game, move_count, finished, won_moves, won_ms, hinted, created_ms, rowid
+                FROM games WHERE player = ?1 ORDER BY created_ms DESC, rowid DESC LIMIT ?2)
+             ORDER BY created_ms, rowid",
         )?;
-        let rows = st.query_map([player], |r| {
+        let rows = st.query_map(params![player, STATS_GAMES], |r| {
             let finished: bool = r.get(2)?;
             let won_moves: Option<i64> = r.get(3)?;
             let won_ms: Option<i64> = r.get(4)?;

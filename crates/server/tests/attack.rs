@@ -421,3 +421,18 @@ async fn the_wal_stays_bounded_under_nonstop_writes() {
     assert!(largest < 64 * 1024 * 1024, "WAL reached {largest} bytes");
     server.stop().await;
 }
+
+/// Two servers on one file would each trust their own copy of a game: the
+/// second is refused at start, with the reason.
+#[tokio::test]
+async fn a_second_server_on_the_same_database_refuses_to_start() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let second = patience_server::bind(&patience_server::Config::local(db.path.clone())).await;
+    let err = second
+        .err()
+        .expect("the second server must not start")
+        .to_string();
+    assert!(err.contains("another server is already using"), "{err}");
+    server.stop().await;
+}

@@ -1,6 +1,11 @@
 //! The catalogue: the games with their levels, and their rules pages.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 
 use axum::extract::{Path, State as AxState};
 use axum::Json;
@@ -23,8 +28,35 @@ pub struct GameEntry {
     levels: Vec<String>,
 }
 
+/// How long the catalogue is served from memory before its levels are
+/// counted again (they change only when deals are graded into the store).
+pub const CATALOGUE_FRESH: Duration = Duration::from_secs(60);
+
+/// The catalogue as last worked out. Counting levels reads the whole grades
+/// table, so it is done once a [`CATALOGUE_FRESH`] period, by one request,
+/// whatever the traffic.
+#[derive(Default)]
+pub struct CatalogueCache(tokio::sync::Mutex<Option<(Instant, Bytes)>>);
+
 /// `GET /api/games`
-pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Json<Vec<GameEntry>>> {
+pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Response> {
+    let mut cached = app.catalogue.0.lock().await;
+    let json = match cached.as_ref() {
+        Some((at, json)) if at.elapsed() < CATALOGUE_FRESH => json.clone(),
+        _ => {
+            let list = catalogue(&app).await?;
+            let json = Bytes::from(
+                serde_json::to_vec(&list)
+                    .map_err(|e| ApiError::new(Code::Internal, format!("the catalogue: {e}")))?,
+            );
+            *cached = Some((Instant::now(), json.clone()));
+            json
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+async fn catalogue(app: &AppState) -> ApiResult<Vec<GameEntry>> {
     let counts = app
         .db
         .read(|s| {
@@ -58,7 +90,7 @@ pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Json<Vec<G
             }
         })
         .collect();
-    Ok(Json(list))
+    Ok(list)
 }
 
 #[derive(Serialize)]
