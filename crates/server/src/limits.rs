@@ -96,7 +96,7 @@ fn client_address(req: &Request, forwarded: bool) -> Option<IpAddr> {
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .last();
+            .next_back();
         if last.is_some() {
             return last;
         }

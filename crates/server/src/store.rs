@@ -496,8 +496,7 @@ impl Store {
 
     /// The stored game with this uid, whoever owns it.
     pub fn load_game(&self, uid: &str) -> Result<Option<StoredGame>, StoreError> {
-        Ok(self
-            .conn
+        self.conn
             .prepare_cached(
                 "SELECT uid, player, game, deal, level, move_count,
                         created_ms, updated_ms, finished, elapsed_ms, version, hinted
@@ -523,7 +522,7 @@ impl Store {
             })
             .optional()?
             .map(|g| self.with_moves(g))
-            .transpose()?)
+            .transpose()
     }
 
     /// Fills in a loaded game's moves and redo list from its plies.

@@ -7,6 +7,14 @@ use common::{first_legal, moves, temp_db, uid, Player, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+/// An action, the headers sent with it, and the status and code it must get.
+type Attempt = (
+    &'static str,
+    Vec<(&'static str, &'static str)>,
+    StatusCode,
+    &'static str,
+);
+
 /// A cross-site form cannot act for a player, and a refused request never
 /// replaces anyone's cookie.
 #[tokio::test]
@@ -22,7 +30,7 @@ async fn another_sites_form_changes_nothing_and_sets_no_cookie() {
 
     let http = reqwest::Client::new();
     let body = format!(r#"{{"move": "{}", "expect": 1}}"#, first_legal(&state));
-    let attempts: Vec<(&str, Vec<(&str, &str)>, StatusCode, &str)> = vec![
+    let attempts: Vec<Attempt> = vec![
         // `<form enctype="text/plain">`: the browser's own content type.
         (
             "move",

@@ -37,8 +37,8 @@ pub fn run(a: Args) -> super::Outcome {
     runtime.block_on(patience_server::serve(patience_server::Config {
         addr: a.addr,
         port: a.port,
-        db: a.db,
         behind_tls_proxy: a.behind_tls_proxy,
+        ..patience_server::Config::local(a.db)
     }))?;
     Ok(ExitCode::SUCCESS)
 }
