@@ -2,7 +2,8 @@
 // `ApiError` carrying the status and the parsed body, so callers can tell a
 // stale move (409, which carries the current state) from a refused one (422).
 // The message shown to a player comes from the error's `code` (i18n.js), never
-// from the server's English text.
+// from the server's English text. `expect` is the state's `version`, which
+// grows with every change.
 
 export class ApiError extends Error {
   constructor(status, body) {

@@ -556,27 +556,27 @@ export class Table {
 
   play(move, opts) {
     clearArrow(this.board);
-    return this.act(() => api.move(this.state.uid, move, this.state.moves, autoMove()), opts);
+    return this.act(() => api.move(this.state.uid, move, this.state.version, autoMove()), opts);
   }
 
   undo() {
     if (!this.state.can_undo && !this.busy) return;
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => (this.state.can_undo ? api.undo(this.state.uid, this.state.moves) : null));
+    this.act(() => (this.state.can_undo ? api.undo(this.state.uid, this.state.version) : null));
   }
 
   redo() {
     if (!this.state.can_redo && !this.busy) return;
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => (this.state.can_redo ? api.redo(this.state.uid, this.state.moves) : null));
+    this.act(() => (this.state.can_redo ? api.redo(this.state.uid, this.state.version) : null));
   }
 
   /** Plays out a game whose every card left goes home (the state's `finish`). */
   finish() {
     clearArrow(this.board);
-    this.act(() => (this.state.finish ? api.finish(this.state.uid, this.state.moves) : null));
+    this.act(() => (this.state.finish ? api.finish(this.state.uid, this.state.version) : null));
   }
 
   /** The same deal and level again, as a new game; this one stays in the history. */
@@ -650,7 +650,7 @@ export class Table {
   stockAction() {
     const s = this.state;
     const mv = s.legal.find((m) => m.kind === 'deal') || s.legal.find((m) => m.kind === 'redeal');
-    if (mv) return api.move(s.uid, mv.move, s.moves, autoMove());
+    if (mv) return api.move(s.uid, mv.move, s.version, autoMove());
     const stock = s.piles.find((p) => p.kind === 'stock');
     this.say(stock?.count ? t('status.stockRefills') : t('status.stockEmpty'));
     return null;
@@ -659,12 +659,12 @@ export class Table {
   async cardAction(pileName, index, card, keyboard) {
     const s = this.state;
     const c = this.cycle;
-    if (c && c.after === s.moves && pileName === c.at && card === c.card) {
+    if (c && c.after === s.version && pileName === c.at && card === c.card) {
       const next = c.i + 1;
-      const back = await api.undo(s.uid, s.moves);
+      const back = await api.undo(s.uid, s.version);
       if (next >= c.list.length) { this.cycle = null; return back; }
-      const moved = await api.move(s.uid, c.list[next].move, back.moves);
-      this.cycle = { ...c, i: next, at: moved.played?.[0]?.to ?? c.list[next].to, after: moved.moves };
+      const moved = await api.move(s.uid, c.list[next].move, back.version);
+      this.cycle = { ...c, i: next, at: moved.played?.[0]?.to ?? c.list[next].to, after: moved.version };
       this.focusMoved = keyboard;
       return moved;
     }
@@ -680,10 +680,10 @@ export class Table {
       return null;
     }
     const first = moves[0];
-    const moved = await api.move(s.uid, first.move, s.moves, autoMove());
+    const moved = await api.move(s.uid, first.move, s.version, autoMove());
     // After automatic moves the next destination would undo those first: no cycle.
     this.cycle = moves.length > 1 && moved.played?.length === 1
-      ? { card, list: moves, i: 0, at: first.to, after: moved.moves }
+      ? { card, list: moves, i: 0, at: first.to, after: moved.version }
       : null;
     this.focusMoved = keyboard;
     return moved;

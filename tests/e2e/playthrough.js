@@ -30,7 +30,7 @@ export async function playOn(page, { moves = 0, deals = 0, seed = 7 }) {
   for (let d = 0; d < deals; d++) {
     const deal = s.legal.find((m) => m.kind === 'deal');
     if (!deal) break;
-    s = (await post(page, 'move', { move: deal.move, expect: s.moves })) || s;
+    s = (await post(page, 'move', { move: deal.move, expect: s.version })) || s;
   }
   let last = null;
   for (let i = 0; i < moves; i++) {
@@ -39,7 +39,7 @@ export async function playOn(page, { moves = 0, deals = 0, seed = 7 }) {
     const build = steps.filter((m) => s.piles.find((p) => p.name === m.to)?.kind === 'tableau');
     const pool = build.length && random() < 0.8 ? build : steps;
     const m = pool[Math.floor(random() * pool.length)];
-    const next = await post(page, 'move', { move: m.move, expect: s.moves });
+    const next = await post(page, 'move', { move: m.move, expect: s.version });
     if (!next) break;
     s = next;
     last = m;

@@ -174,7 +174,7 @@ async function playToFinish(page) {
     if (state.finish) return state;
     const hint = await (await page.request.post(`/api/play/${uid}/hint`, { data: {} })).json();
     assert.ok(hint.move, JSON.stringify(hint));
-    const res = await page.request.post(`/api/play/${uid}/move`, { data: { move: hint.move, expect: state.moves } });
+    const res = await page.request.post(`/api/play/${uid}/move`, { data: { move: hint.move, expect: state.version } });
     assert.equal(res.status(), 200);
   }
   throw new Error('no finish reached');

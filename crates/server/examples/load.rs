@@ -64,6 +64,7 @@ fn die(msg: &str) -> ! {
 struct Brief {
     uid: String,
     moves: u64,
+    version: u64,
     won: bool,
     legal: Vec<LegalMove>,
 }
@@ -147,13 +148,13 @@ async fn client(id: usize, base: String, http: reqwest::Client, budget: Arc<Atom
             continue;
         };
         let uid = s.uid.clone();
-        let count = s.moves;
+        let (count, version) = (s.moves, s.version);
         let undo = count > 0 && rng.gen_bool(0.05);
         let (path, body, mv) = if undo {
-            ("undo", json!({ "expect": count }), None)
+            ("undo", json!({ "expect": version }), None)
         } else {
             let mv = s.legal[rng.gen_range(0..s.legal.len())].mv.clone();
-            ("move", json!({ "move": mv, "expect": count }), Some(mv))
+            ("move", json!({ "move": mv, "expect": version }), Some(mv))
         };
         let url = format!("{base}/api/play/{uid}/{path}");
         match post(&http, &url, &cookie, body).await {
@@ -194,7 +195,12 @@ fn main() {
         let (base, server) = match &a.url {
             Some(u) => (u.trim_end_matches('/').to_string(), None),
             None => {
-                let bound = patience_server::bind(&patience_server::Config { addr: "127.0.0.1".parse().unwrap(), port: 0, db: db.clone() })
+                let bound = patience_server::bind(&patience_server::Config {
+                    // Every client shares 127.0.0.1: the per-address limit would
+                    // measure itself; each client is still held to the per-player one.
+                    games_per_address_minute: u32::MAX,
+                    ..patience_server::Config::local(db.clone())
+                })
                     .await
                     .unwrap_or_else(|e| die(&e.to_string()));
                 let url = format!("http://{}", bound.local_addr().unwrap());

@@ -14,10 +14,24 @@ use crate::store::{GameUpdate, Store, StoreError, StoredGame};
 /// Most changes committed in one transaction.
 const BATCH: usize = 512;
 
+/// Reader connections, at most: reads past this many wait their turn
+/// rather than open more files.
+pub const READERS: usize = 4;
+
+/// How long a start waits for the database's previous owner (a server
+/// stopping) to let go of it.
+const LOCK_WAIT: Duration = Duration::from_secs(3);
+
 enum Job {
     Insert(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
     Update(GameUpdate, oneshot::Sender<Result<bool, StoreError>>),
+    Hinted(String, oneshot::Sender<Result<bool, StoreError>>),
 }
+
+/// Past this size the writer empties the WAL itself (a TRUNCATE checkpoint)
+/// after its next commit: the background checkpoints cannot reset a WAL that
+/// writes never stop appending to.
+const WAL_RESET: u64 = 8 * 1024 * 1024;
 
 /// Why a database call did not give an answer.
 #[derive(Debug, thiserror::Error)]
@@ -37,7 +51,10 @@ pub struct Db {
     /// Dropped with the last handle, which tells the checkpointer to finish.
     _checkpointer: Arc<mpsc::Sender<()>>,
     readers: Arc<Mutex<Vec<Store>>>,
+    reading: Arc<tokio::sync::Semaphore>,
     path: Arc<PathBuf>,
+    /// The exclusive lock on `<db>.lock`, held while any handle lives.
+    _owner: Arc<std::fs::File>,
 }
 
 impl Db {
@@ -47,6 +64,7 @@ impl Db {
         path: &Path,
         setup: impl FnOnce(&mut Store) -> Result<(), StoreError>,
     ) -> Result<Db, StoreError> {
+        let owner = lock_owner(path)?;
         let mut store = Store::open(path)?;
         setup(&mut store)?;
         store.disable_auto_checkpoint()?;
@@ -59,13 +77,18 @@ impl Db {
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("db-writer".into())
-            .spawn(move || write_loop(store, rx))
+            .spawn({
+                let wal = wal_path(path);
+                move || write_loop(store, rx, &wal)
+            })
             .map_err(|e| StoreError::Failed(format!("cannot start the writer thread: {e}")))?;
         Ok(Db {
             writer: tx,
             _checkpointer: Arc::new(alive),
             readers: Arc::new(Mutex::new(Vec::new())),
+            reading: Arc::new(tokio::sync::Semaphore::new(READERS)),
             path: Arc::new(path.to_path_buf()),
+            _owner: Arc::new(owner),
         })
     }
 
@@ -86,13 +109,30 @@ impl Db {
         Ok(rx.await.map_err(|_| DbError::WriterGone)??)
     }
 
+    /// Records that a hint was served to the game (see `Store::mark_hinted`).
+    pub async fn mark_hinted(&self, uid: String) -> Result<(), DbError> {
+        let (tx, rx) = oneshot::channel();
+        self.writer
+            .send(Job::Hinted(uid, tx))
+            .map_err(|_| DbError::WriterGone)?;
+        rx.await.map_err(|_| DbError::WriterGone)??;
+        Ok(())
+    }
+
     /// Runs a read on a reader connection, off the async threads.
     pub async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, DbError> {
         let this = self.clone();
+        let turn = self
+            .reading
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| DbError::WriterGone)?;
         tokio::task::spawn_blocking(move || {
+            let _turn = turn;
             let store = match this.readers.lock().map(|mut v| v.pop()) {
                 Ok(Some(s)) => s,
                 _ => Store::open(&this.path)?,
@@ -121,7 +161,55 @@ fn checkpoint_loop(store: Store, gone: mpsc::Receiver<()>) {
     let _ = store.checkpoint();
 }
 
-fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
+/// Takes the exclusive lock that makes this process the database's one
+/// owner: two servers appending to one file would each trust their own copy
+/// of a game. A second server is refused with the reason.
+fn lock_owner(db: &Path) -> Result<std::fs::File, StoreError> {
+    let mut name = db.as_os_str().to_owned();
+    name.push(".lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&name)
+        .map_err(|e| {
+            StoreError::Failed(format!(
+                "cannot open the lock file {}: {e}",
+                Path::new(&name).display()
+            ))
+        })?;
+    let until = std::time::Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < until => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(StoreError::Failed(format!(
+                    "another server is already using the database {} (it holds {}); stop it first",
+                    db.display(),
+                    Path::new(&name).display()
+                )))
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(StoreError::Failed(format!(
+                    "cannot lock {}: {e}",
+                    Path::new(&name).display()
+                )))
+            }
+        }
+    }
+}
+
+/// The WAL file SQLite keeps beside the database.
+fn wal_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
+
+fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path) {
     let mut jobs = Vec::with_capacity(BATCH);
     while let Ok(first) = rx.recv() {
         jobs.push(first);
@@ -136,6 +224,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
                 .map(|j| match j {
                     Job::Insert(g, _) => s.insert_game(g).map(|()| true),
                     Job::Update(u, _) => s.update_game(u),
+                    Job::Hinted(uid, _) => s.mark_hinted(uid).map(|()| true),
                 })
                 .collect::<Vec<_>>()
         });
@@ -146,7 +235,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
                         Job::Insert(_, reply) => {
                             let _ = reply.send(r.map(|_| ()));
                         }
-                        Job::Update(_, reply) => {
+                        Job::Update(_, reply) | Job::Hinted(_, reply) => {
                             let _ = reply.send(r);
                         }
                     }
@@ -161,11 +250,16 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>) {
                         Job::Insert(_, reply) => {
                             let _ = reply.send(Err(fail()));
                         }
-                        Job::Update(_, reply) => {
+                        Job::Update(_, reply) | Job::Hinted(_, reply) => {
                             let _ = reply.send(Err(fail()));
                         }
                     }
                 }
+            }
+        }
+        if std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_RESET) {
+            if let Err(e) = store.checkpoint_truncate() {
+                tracing::warn!(error = %e, "the WAL could not be emptied");
             }
         }
     }

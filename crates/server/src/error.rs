@@ -1,95 +1,276 @@
-//! API errors: a status and `{"error": "message", "code": "bad_request"}`; the
-//! code is stable, for the page to say the error in the player's language. A
-//! stale move count also carries the current state, so the page can redraw
-//! without another request.
+//! API errors: a status and `{"error": "message", "code": "code"}`. The code
+//! is stable (the page picks its words by it, in the player's language); the
+//! message is English for people reading logs and curl output. A stale move
+//! count also carries the current state, so the page can redraw without
+//! another request; a refusal that passes with time carries `Retry-After`.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
 use crate::db::DbError;
 use crate::live::LoadError;
-use crate::view::State;
+
+/// Every machine-readable error code the API answers with, and its status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    /// A body that is not JSON of the expected shape, or cut short.
+    MalformedBody,
+    /// A state-changing request whose body is not declared `application/json`.
+    UnsupportedMediaType,
+    /// A state-changing request sent by another site's page.
+    CrossSite,
+    /// A game id the catalogue does not have.
+    UnknownGame,
+    /// A game uid that is not one of the player's games.
+    NoSuchGame,
+    BadDeal,
+    /// A level that is not offered (`easy`, `medium`, `hard` or `any`).
+    BadLevel,
+    /// An offered level with no graded deals of that game yet.
+    NoDeals,
+    /// A move text that names no move of the game.
+    BadMove,
+    /// A move the engine refuses in this position.
+    IllegalMove,
+    NothingToUndo,
+    NothingToRedo,
+    /// The game changed since the page's `expect` version.
+    Stale,
+    /// The game holds as many moves as a game may.
+    MoveLimit,
+    /// Too many new games from one player or one address in a minute.
+    RateLimited,
+    /// Every hint slot and queue place is taken, or the player already waits for a hint.
+    HintsBusy,
+    ShuttingDown,
+    /// The database could not store or read the change.
+    StorageFailed,
+    Internal,
+    NoEndpoint,
+    MethodNotAllowed,
+    BodyTooLarge,
+    /// The rule book has no section for the game.
+    NoRules,
+    /// A request the server cannot read (a bad path, query or percent-encoding).
+    BadRequest,
+}
+
+impl Code {
+    /// Every code, in the order docs/api.md lists them.
+    pub const ALL: [Code; 24] = [
+        Code::MalformedBody,
+        Code::UnsupportedMediaType,
+        Code::CrossSite,
+        Code::UnknownGame,
+        Code::NoSuchGame,
+        Code::BadDeal,
+        Code::BadLevel,
+        Code::NoDeals,
+        Code::BadMove,
+        Code::IllegalMove,
+        Code::NothingToUndo,
+        Code::NothingToRedo,
+        Code::Stale,
+        Code::MoveLimit,
+        Code::RateLimited,
+        Code::HintsBusy,
+        Code::ShuttingDown,
+        Code::StorageFailed,
+        Code::Internal,
+        Code::NoEndpoint,
+        Code::MethodNotAllowed,
+        Code::BodyTooLarge,
+        Code::NoRules,
+        Code::BadRequest,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::MalformedBody => "malformed_body",
+            Code::UnsupportedMediaType => "unsupported_media_type",
+            Code::CrossSite => "cross_site",
+            Code::UnknownGame => "unknown_game",
+            Code::NoSuchGame => "no_such_game",
+            Code::BadDeal => "bad_deal",
+            Code::BadLevel => "bad_level",
+            Code::NoDeals => "no_deals",
+            Code::BadMove => "bad_move",
+            Code::IllegalMove => "illegal_move",
+            Code::NothingToUndo => "nothing_to_undo",
+            Code::NothingToRedo => "nothing_to_redo",
+            Code::Stale => "stale",
+            Code::MoveLimit => "move_limit",
+            Code::RateLimited => "rate_limited",
+            Code::HintsBusy => "hints_busy",
+            Code::ShuttingDown => "shutting_down",
+            Code::StorageFailed => "storage_failed",
+            Code::Internal => "internal",
+            Code::NoEndpoint => "no_endpoint",
+            Code::MethodNotAllowed => "method_not_allowed",
+            Code::BodyTooLarge => "body_too_large",
+            Code::NoRules => "no_rules",
+            Code::BadRequest => "bad_request",
+        }
+    }
+
+    /// The status a code is answered with.
+    pub fn status(self) -> StatusCode {
+        match self {
+            Code::MalformedBody | Code::BadDeal | Code::BadLevel | Code::BadMove => {
+                StatusCode::BAD_REQUEST
+            }
+            Code::BadRequest => StatusCode::BAD_REQUEST,
+            Code::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Code::CrossSite => StatusCode::FORBIDDEN,
+            Code::UnknownGame | Code::NoSuchGame | Code::NoDeals => StatusCode::NOT_FOUND,
+            Code::NoEndpoint | Code::NoRules => StatusCode::NOT_FOUND,
+            Code::IllegalMove | Code::NothingToUndo | Code::NothingToRedo | Code::MoveLimit => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            Code::Stale => StatusCode::CONFLICT,
+            Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Code::HintsBusy | Code::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+            Code::StorageFailed | Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Code::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        }
+    }
+
+    /// The code for an error answer made outside the handlers (a router or
+    /// extractor refusal), by its status.
+    pub fn for_status(status: StatusCode) -> Code {
+        match status {
+            StatusCode::NOT_FOUND => Code::NoEndpoint,
+            StatusCode::METHOD_NOT_ALLOWED => Code::MethodNotAllowed,
+            StatusCode::PAYLOAD_TOO_LARGE => Code::BodyTooLarge,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => Code::UnsupportedMediaType,
+            StatusCode::FORBIDDEN => Code::CrossSite,
+            StatusCode::TOO_MANY_REQUESTS => Code::RateLimited,
+            StatusCode::SERVICE_UNAVAILABLE => Code::ShuttingDown,
+            s if s.is_server_error() => Code::Internal,
+            _ => Code::BadRequest,
+        }
+    }
+}
 
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
+    pub code: Code,
     pub message: String,
-    pub state: Option<Box<State>>,
+    /// The game's current state (on 409), as the page draws it.
+    pub state: Option<serde_json::Value>,
+    /// Seconds after which the same request may succeed.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    /// An error with its code's status.
+    pub fn new(code: Code, message: impl Into<String>) -> ApiError {
         ApiError {
-            status,
+            status: code.status(),
+            code,
             message: message.into(),
             state: None,
+            retry_after: None,
         }
     }
 
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
+    /// The same error answered with another status than its code's usual one.
+    pub fn with_status(mut self, status: StatusCode) -> ApiError {
+        self.status = status;
+        self
     }
 
-    pub fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, message)
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds.max(1));
+        self
     }
 
-    pub fn unprocessable(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    pub fn no_such_game() -> ApiError {
+        ApiError::new(Code::NoSuchGame, "no such game")
     }
 
-    /// 409: the page's move count is not the game's.
-    pub fn stale(expected: u64, state: State) -> ApiError {
+    /// 409: the page's `expect` is not the game's version.
+    pub fn stale(expected: u64, state: impl serde::Serialize, version: u64) -> ApiError {
         ApiError {
-            status: StatusCode::CONFLICT,
-            message: format!(
-                "the game has {} moves, not {expected}: it changed elsewhere",
-                state.moves
-            ),
-            state: Some(Box::new(state)),
+            state: serde_json::to_value(state).ok(),
+            ..ApiError::new(
+                Code::Stale,
+                format!("the game is at version {version}, not {expected}: it changed elsewhere"),
+            )
         }
     }
 }
 
 impl From<DbError> for ApiError {
     fn from(e: DbError) -> ApiError {
+        // The detail goes to the log; the answer names no SQLite internals.
         tracing::error!(error = %e, "database");
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("storage failed: {e}"),
-        )
+        match e {
+            DbError::WriterGone => {
+                ApiError::new(Code::ShuttingDown, "the server is shutting down").retry_after(5)
+            }
+            _ => ApiError::new(
+                Code::StorageFailed,
+                "the database could not complete the request",
+            ),
+        }
     }
 }
 
 impl From<LoadError> for ApiError {
     fn from(e: LoadError) -> ApiError {
         tracing::error!(error = %e, "stored game");
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
-    }
-}
-
-/// The stable machine code of an error status.
-fn code(status: StatusCode) -> &'static str {
-    match status {
-        StatusCode::BAD_REQUEST => "bad_request",
-        StatusCode::NOT_FOUND => "not_found",
-        StatusCode::CONFLICT => "stale",
-        StatusCode::PAYLOAD_TOO_LARGE => "too_large",
-        StatusCode::UNPROCESSABLE_ENTITY => "unprocessable",
-        s if s.is_server_error() => "internal",
-        _ => "error",
+        ApiError::new(Code::Internal, e.to_string())
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let code = code(self.status);
-        let body = match self.state {
-            Some(state) => json!({ "error": self.message, "code": code, "state": state }),
-            None => json!({ "error": self.message, "code": code }),
-        };
-        (self.status, Json(body)).into_response()
+        let mut body = json!({ "error": self.message, "code": self.code.as_str() });
+        if let Some(state) = self.state {
+            body["state"] = json!(state);
+        }
+        let mut res = (self.status, Json(body)).into_response();
+        if let Some(s) = self.retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        res
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_distinct_snake_case_and_errors_have_error_statuses() {
+        let mut seen = std::collections::HashSet::new();
+        for c in Code::ALL {
+            assert!(seen.insert(c.as_str()), "{c:?} twice");
+            assert!(c
+                .as_str()
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'_'));
+            assert!(c.status().is_client_error() || c.status().is_server_error());
+        }
+    }
+
+    #[test]
+    fn a_refusal_from_outside_the_handlers_gets_a_code_of_its_status() {
+        for c in [
+            Code::NoEndpoint,
+            Code::MethodNotAllowed,
+            Code::BodyTooLarge,
+            Code::UnsupportedMediaType,
+            Code::BadRequest,
+            Code::Internal,
+        ] {
+            assert_eq!(Code::for_status(c.status()), c);
+        }
     }
 }

@@ -10,6 +10,8 @@
 //! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
 //! - `player`: the player token cookie; `access_log`: request logging;
+//! - `security`: same-origin checks, security headers, JSON for every refusal;
+//!   `limits`: how many games a player or an address may start a minute;
 //! - `assets`, `embedded`: the page's files; `rules`: rules pages;
 //!   `library`: the shipped graded deals.
 
@@ -22,9 +24,11 @@ pub mod embedded;
 pub mod error;
 pub mod lang;
 pub mod library;
+pub mod limits;
 pub mod live;
 pub mod player;
 pub mod rules;
+pub mod security;
 pub mod stats;
 pub mod store;
 pub mod view;
@@ -38,39 +42,68 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 
 /// Games kept in memory at most (each a few KiB).
 pub const LIVE_GAMES: usize = 20_000;
 
-/// Where to listen and where the store lives.
+/// Where to listen, where the store lives, and how the site is reached.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: IpAddr,
     /// 0 picks a free port.
     pub port: u16,
     pub db: PathBuf,
+    /// The site is reached over HTTPS through a proxy that terminates TLS:
+    /// the player cookie becomes `__Host-` and `Secure`.
+    pub behind_tls_proxy: bool,
+    /// New games one client address may start a minute.
+    pub games_per_address_minute: u32,
+}
+
+impl Config {
+    /// 127.0.0.1 on a free port over the store at `db`, plain HTTP.
+    pub fn local(db: PathBuf) -> Config {
+        Config {
+            addr: IpAddr::from([127, 0, 0, 1]),
+            port: 0,
+            db,
+            behind_tls_proxy: false,
+            games_per_address_minute: limits::GAMES_PER_ADDRESS_MINUTE,
+        }
+    }
 }
 
 /// What every handler shares.
 pub struct AppState {
     pub db: db::Db,
     pub cache: live::Cache,
-    /// Hint searches running at once.
-    pub hints: Semaphore,
+    /// Hint searches running at once and waiting.
+    pub hints: api::hint::HintSlots,
+    pub cookies: player::CookiePolicy,
+    pub limits: limits::Limits,
+    pub catalogue: api::catalogue::CatalogueCache,
 }
 
 impl AppState {
-    /// Opens the store at `path` (creating it), loads the shipped library's
+    /// Opens the store of `config` (creating it), loads the shipped library's
     /// deals the store lacks, and sets up the in-memory games.
-    pub fn open(path: &std::path::Path) -> Result<AppState, store::StoreError> {
-        let db = db::Db::open(path, library::load_embedded)?;
+    pub fn open(config: &Config) -> Result<AppState, store::StoreError> {
+        let db = db::Db::open(&config.db, library::load_embedded)?;
         // Searches take whole cores for a second: one core is always left to moves.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(AppState {
             db,
             cache: live::Cache::new(LIVE_GAMES),
-            hints: Semaphore::new(cores.saturating_sub(1).max(1)),
+            hints: api::hint::HintSlots::new(cores.saturating_sub(1)),
+            cookies: player::CookiePolicy {
+                secure: config.behind_tls_proxy,
+            },
+            limits: limits::Limits::new(
+                limits::GAMES_PER_PLAYER_MINUTE,
+                config.games_per_address_minute,
+                config.behind_tls_proxy,
+            ),
+            catalogue: Default::default(),
         })
     }
 }
@@ -91,7 +124,13 @@ pub enum ServeError {
 /// The whole site as one router.
 pub fn router(state: Arc<AppState>) -> Router {
     let with_player = Router::new()
-        .route("/api/games/{game}/new", post(api::play::new_game))
+        .route(
+            "/api/games/{game}/new",
+            post(api::play::new_game).layer(axum::middleware::from_fn_with_state(
+                state.clone(),
+                limits::new_games,
+            )),
+        )
         .route("/api/play/{uid}", get(api::play::get_game))
         .route("/api/play/{uid}/move", post(api::play::play))
         .route("/api/play/{uid}/undo", post(api::play::undo))
@@ -101,7 +140,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/play/{uid}/hint", post(api::hint::hint))
         .route("/api/continue", get(api::history::in_progress))
         .route("/api/stats", get(api::history::stats))
-        .route_layer(axum::middleware::from_fn(player::identify));
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.cookies,
+            player::identify,
+        ));
     Router::new()
         .route("/api/games", get(api::catalogue::games))
         .route("/api/games/{game}/rules", get(api::catalogue::rules))
@@ -117,6 +159,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/rules/{*rest}", get(assets::index))
         .route("/static/{*path}", get(assets::static_file))
         .layer(DefaultBodyLimit::max(body::MAX_BODY))
+        .layer(axum::middleware::from_fn(security::same_origin_json))
+        .layer(axum::middleware::from_fn(security::json_errors))
+        .layer(axum::middleware::from_fn(security::headers))
         .layer(axum::middleware::from_fn(access_log::log))
         .with_state(state)
 }
@@ -138,7 +183,10 @@ impl Bound {
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(self.listener, self.router)
+        let app = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app)
             .with_graceful_shutdown(shutdown)
             .await
     }
@@ -146,8 +194,8 @@ impl Bound {
 
 /// Opens the store and binds the address.
 pub async fn bind(config: &Config) -> Result<Bound, ServeError> {
-    let path = config.db.clone();
-    let state = tokio::task::spawn_blocking(move || AppState::open(&path))
+    let open = config.clone();
+    let state = tokio::task::spawn_blocking(move || AppState::open(&open))
         .await
         .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
     let addr = SocketAddr::new(config.addr, config.port);

@@ -29,6 +29,10 @@ pub struct LiveGame {
     /// opened (see `api::play::grade_of`).
     pub grade: Option<String>,
     pub elapsed_ms: i64,
+    /// The stored game's version: grows by one with every change.
+    pub version: u64,
+    /// A hint was served before the first win.
+    pub hinted: bool,
     /// The winning line the last hint came from (see `patience_solver::plan`).
     pub hint_plan: patience_solver::Plan,
     last_active: Instant,
@@ -53,6 +57,8 @@ impl LiveGame {
             level,
             grade: None,
             elapsed_ms: 0,
+            version: 0,
+            hinted: false,
             hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
         }
@@ -86,6 +92,8 @@ impl LiveGame {
             level: row.level.clone(),
             grade: None,
             elapsed_ms: row.elapsed_ms,
+            version: row.version,
+            hinted: row.hinted,
             hint_plan: patience_solver::Plan::default(),
             last_active: Instant::now(),
         })
@@ -200,6 +208,8 @@ mod tests {
             updated_ms: 0,
             finished: false,
             elapsed_ms: 0,
+            version: 0,
+            hinted: false,
         }
     }
 

@@ -10,6 +10,10 @@
 //! (to look back, or to try another line) and win again, but that game stays
 //! one win, and its best time and moves are those of the first win, so
 //! replaying a known ending cannot improve them.
+//!
+//! A game won after a hint was served counts as won (and in the streak) but
+//! is a win with hints: `won_without_hints` leaves it out, and so do the best
+//! time and moves, which only unaided wins set.
 
 use serde::Serialize;
 
@@ -20,6 +24,7 @@ pub struct GameStats {
     pub game: &'static str,
     pub played: u64,
     pub won: u64,
+    pub won_without_hints: u64,
     pub current_streak: u64,
     pub best_streak: u64,
     pub best_time_ms: Option<i64>,
@@ -35,6 +40,7 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
                 game: spec.id,
                 played: 0,
                 won: 0,
+                won_without_hints: 0,
                 current_streak: 0,
                 best_streak: 0,
                 best_time_ms: None,
@@ -50,6 +56,10 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
                     s.won += 1;
                     s.current_streak += 1;
                     s.best_streak = s.best_streak.max(s.current_streak);
+                    if g.hinted {
+                        continue;
+                    }
+                    s.won_without_hints += 1;
                     s.best_time_ms = Some(
                         s.best_time_ms
                             .map_or(win.elapsed_ms, |t| t.min(win.elapsed_ms)),
@@ -77,6 +87,7 @@ mod tests {
                 moves,
                 elapsed_ms: ms,
             }),
+            hinted: false,
         }
     }
 
@@ -116,6 +127,7 @@ mod tests {
                 moves: 50,
                 elapsed_ms: 9000,
             }),
+            hinted: false,
         };
         let history = [undone, g(3, false, 50)];
         let fan = per_game(&history)
@@ -124,5 +136,21 @@ mod tests {
             .unwrap();
         assert_eq!((fan.played, fan.won, fan.current_streak), (2, 1, 1));
         assert_eq!((fan.best_moves, fan.best_time_ms), (Some(50), Some(9000)));
+    }
+
+    #[test]
+    fn a_win_after_a_hint_counts_but_sets_no_best() {
+        let helped = PlayedGame {
+            hinted: true,
+            ..g(40, true, 1000)
+        };
+        let history = [g(60, true, 9000), helped];
+        let fan = per_game(&history)
+            .into_iter()
+            .find(|s| s.game == "fan")
+            .unwrap();
+        assert_eq!((fan.played, fan.won, fan.won_without_hints), (2, 2, 1));
+        assert_eq!(fan.current_streak, 2);
+        assert_eq!((fan.best_moves, fan.best_time_ms), (Some(60), Some(9000)));
     }
 }

@@ -6,10 +6,18 @@
 //! version in `PRAGMA user_version`; a file made by a newer server is refused
 //! rather than guessed at.
 //!
-//! A game is stored as its record — game id, deal number and the moves as text —
-//! plus the redo list, so a stored game survives upgrades of the server: loading
-//! replays the moves through the engine. The store itself never interprets the
-//! moves; it only keeps them.
+//! A game is stored as its record — game id, deal number and its moves, one
+//! row a move in `game_moves` — so a stored game survives upgrades of the
+//! server: loading replays the moves through the engine. The plies past the
+//! game's `move_count` are its redo list, first to redo first: undo and redo
+//! only change the count, and a new move writes one row (and drops the redo
+//! plies unless it was the first of them), so a move costs the same whatever
+//! the game's length. The store itself never interprets the moves; it only
+//! keeps them.
+//!
+//! Every game has a `version` that grows by one with each change: a change
+//! is written only if the version is still the one it was made from, so a
+//! change made from a position the game has left is never stored.
 //!
 //! Everything here is synchronous; the server runs it on a writer thread and on
 //! blocking tasks, and `patience grade` calls it directly.
@@ -21,7 +29,18 @@ use std::time::Duration;
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
+
+/// Most moves a game may hold: far above any real game (a long House game
+/// takes a few hundred), low enough that no record grows without bound.
+pub const MAX_MOVES: u64 = 5_000;
+
+/// Statistics are worked out from a player's newest games, this many at most:
+/// years of daily play, and a bounded read however many games one client made.
+pub const STATS_GAMES: i64 = 10_000;
+
+/// The write-ahead log is cut back to this size after a checkpoint.
+pub const WAL_LIMIT: i64 = 4 * 1024 * 1024;
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +91,10 @@ pub struct StoredGame {
     /// Moves that redo would play, first to redo first.
     pub redo: String,
     pub move_count: u64,
+    /// Grows by one with every change; the page's `expect`.
+    pub version: u64,
+    /// A hint was served before the game's first win.
+    pub hinted: bool,
     pub created_ms: i64,
     pub updated_ms: i64,
     /// Set at the game's first win and never cleared, even when the player
@@ -83,10 +106,12 @@ pub struct StoredGame {
 /// How a change to a game's moves is written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MovesChange {
-    /// One more move word at the end (the common case: a new move).
-    Append(String),
-    /// The whole move list (undo and redo).
-    Replace(String),
+    /// New moves ending at the game's `move_count`-th (one, or a move and the
+    /// automatic moves home after it). `keep_redo`: they were the first moves
+    /// to redo, so the rest of the redo list stays.
+    Play { words: Vec<String>, keep_redo: bool },
+    /// Undo or redo: only the count changes (the plies past it are the redo list).
+    Step,
 }
 
 /// One acknowledged change to a stored game.
@@ -94,7 +119,8 @@ pub enum MovesChange {
 pub struct GameUpdate {
     pub uid: String,
     pub moves: MovesChange,
-    pub redo: String,
+    /// The version the change was made from; the stored game becomes `version + 1`.
+    pub version: u64,
     pub move_count: u64,
     pub updated_ms: i64,
     pub elapsed_ms: i64,
@@ -119,6 +145,8 @@ pub struct PlayedGame {
     /// The game's first win, if it has one: what it took then. Undo after a
     /// win and a second win change neither.
     pub first_win: Option<FirstWin>,
+    /// A hint was served before the first win.
+    pub hinted: bool,
 }
 
 /// The moves and playing time of a game at its first win.
@@ -141,6 +169,7 @@ impl Store {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.pragma_update(None, "journal_size_limit", WAL_LIMIT)?;
         let mut store = Store { conn };
         store.migrate()?;
         Ok(store)
@@ -153,6 +182,12 @@ impl Store {
             .query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version == SCHEMA_VERSION {
             return Ok(());
+        }
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::NewerSchema { found: version });
+        }
+        if (1..SCHEMA_VERSION).contains(&version) {
+            self.backup(version)?;
         }
         let tx = self
             .conn
@@ -201,7 +236,65 @@ impl Store {
                 PRAGMA user_version = 2;",
             )?;
         }
+        if version < 3 {
+            // Version 3: one row a move (appended, not rewritten) and a
+            // version that only grows. Old games start at their move count,
+            // which is what pages open during the upgrade send as `expect`.
+            tx.execute_batch(
+                "CREATE TABLE game_moves (
+                    uid TEXT NOT NULL,
+                    ply INTEGER NOT NULL,
+                    word TEXT NOT NULL,
+                    PRIMARY KEY (uid, ply)
+                ) WITHOUT ROWID;
+                ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE games ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0;
+                UPDATE games SET version = move_count;",
+            )?;
+            {
+                let mut read = tx.prepare("SELECT uid, moves, redo FROM games")?;
+                let mut write =
+                    tx.prepare("INSERT INTO game_moves (uid, ply, word) VALUES (?1, ?2, ?3)")?;
+                let rows = read.query_map([], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                    ))
+                })?;
+                for row in rows {
+                    let (uid, moves, redo) = row?;
+                    let words = moves.split_whitespace().chain(redo.split_whitespace());
+                    for (i, word) in words.enumerate() {
+                        write.execute(params![uid, i as i64 + 1, word])?;
+                    }
+                }
+            }
+            tx.execute_batch(
+                "ALTER TABLE games DROP COLUMN moves;
+                ALTER TABLE games DROP COLUMN redo;
+                PRAGMA user_version = 3;",
+            )?;
+        }
         tx.commit()?;
+        Ok(())
+    }
+
+    /// Copies the file, as it is, to `<file>.v<version>.bak` before its schema
+    /// is upgraded: a failed or regretted upgrade loses nothing.
+    fn backup(&self, version: i64) -> Result<(), StoreError> {
+        let Some(path) = self.conn.path().filter(|p| !p.is_empty()) else {
+            return Ok(());
+        };
+        let target = format!("{path}.v{version}.bak");
+        if Path::new(&target).exists() {
+            return Ok(());
+        }
+        self.conn.execute("VACUUM INTO ?1", [&target])?;
+        tracing::info!(
+            backup = target,
+            "copied the database before upgrading its schema"
+        );
         Ok(())
     }
 
@@ -374,8 +467,8 @@ impl Store {
     pub fn insert_game(&self, g: &StoredGame) -> Result<(), StoreError> {
         self.conn
             .prepare_cached(
-                "INSERT INTO games (uid, player, game, deal, level, moves, redo, move_count,
-                                    created_ms, updated_ms, finished, elapsed_ms)
+                "INSERT INTO games (uid, player, game, deal, level, move_count,
+                                    created_ms, updated_ms, finished, elapsed_ms, version, hinted)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             )?
             .execute(params![
@@ -384,24 +477,30 @@ impl Store {
                 g.game,
                 deal_to_sql(g.deal)?,
                 g.level,
-                g.moves,
-                g.redo,
                 g.move_count as i64,
                 g.created_ms,
                 g.updated_ms,
                 g.finished,
-                g.elapsed_ms
+                g.elapsed_ms,
+                g.version as i64,
+                g.hinted
             ])?;
+        let mut st = self
+            .conn
+            .prepare_cached("INSERT INTO game_moves (uid, ply, word) VALUES (?1, ?2, ?3)")?;
+        let words = g.moves.split_whitespace().chain(g.redo.split_whitespace());
+        for (i, word) in words.enumerate() {
+            st.execute(params![g.uid, i as i64 + 1, word])?;
+        }
         Ok(())
     }
 
     /// The stored game with this uid, whoever owns it.
     pub fn load_game(&self, uid: &str) -> Result<Option<StoredGame>, StoreError> {
-        Ok(self
-            .conn
+        self.conn
             .prepare_cached(
-                "SELECT uid, player, game, deal, level, moves, redo, move_count,
-                        created_ms, updated_ms, finished, elapsed_ms
+                "SELECT uid, player, game, deal, level, move_count,
+                        created_ms, updated_ms, finished, elapsed_ms, version, hinted
                  FROM games WHERE uid = ?1",
             )?
             .query_row([uid], |r| {
@@ -411,16 +510,49 @@ impl Store {
                     game: r.get(2)?,
                     deal: r.get::<_, i64>(3)? as u64,
                     level: r.get(4)?,
-                    moves: r.get(5)?,
-                    redo: r.get(6)?,
-                    move_count: r.get::<_, i64>(7)? as u64,
-                    created_ms: r.get(8)?,
-                    updated_ms: r.get(9)?,
-                    finished: r.get(10)?,
-                    elapsed_ms: r.get(11)?,
+                    moves: String::new(),
+                    redo: String::new(),
+                    move_count: r.get::<_, i64>(5)? as u64,
+                    created_ms: r.get(6)?,
+                    updated_ms: r.get(7)?,
+                    finished: r.get(8)?,
+                    elapsed_ms: r.get(9)?,
+                    version: r.get::<_, i64>(10)? as u64,
+                    hinted: r.get(11)?,
                 })
             })
-            .optional()?)
+            .optional()?
+            .map(|g| self.with_moves(g))
+            .transpose()
+    }
+
+    /// Fills in a loaded game's moves and redo list from its plies.
+    fn with_moves(&self, mut g: StoredGame) -> Result<StoredGame, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT word FROM game_moves WHERE uid = ?1 ORDER BY ply")?;
+        let words = st.query_map([&g.uid], |r| r.get::<_, String>(0))?;
+        for (i, word) in words.enumerate() {
+            let text = if (i as u64) < g.move_count {
+                &mut g.moves
+            } else {
+                &mut g.redo
+            };
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(&word?);
+        }
+        Ok(g)
+    }
+
+    /// Marks that a hint was served to the game, unless it is already won
+    /// (a hint after the win does not change how it was won).
+    pub fn mark_hinted(&self, uid: &str) -> Result<(), StoreError> {
+        self.conn
+            .prepare_cached("UPDATE games SET hinted = 1 WHERE uid = ?1 AND finished = 0")?
+            .execute([uid])?;
+        Ok(())
     }
 
     /// Writes one change to a game; false when no such game is stored.
@@ -460,13 +592,15 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Every game the player has started, oldest first.
+    /// The player's newest [`STATS_GAMES`] games, oldest first.
     pub fn played_games(&self, player: &str) -> Result<Vec<PlayedGame>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT game, move_count, finished, won_moves, won_ms FROM games
-             WHERE player = ?1 ORDER BY created_ms, rowid",
+            "SELECT game, move_count, finished, won_moves, won_ms, hinted FROM
+               (SELECT game, move_count, finished, won_moves, won_ms, hinted, created_ms, rowid
+                FROM games WHERE player = ?1 ORDER BY created_ms DESC, rowid DESC LIMIT ?2)
+             ORDER BY created_ms, rowid",
         )?;
-        let rows = st.query_map([player], |r| {
+        let rows = st.query_map(params![player, STATS_GAMES], |r| {
             let finished: bool = r.get(2)?;
             let won_moves: Option<i64> = r.get(3)?;
             let won_ms: Option<i64> = r.get(4)?;
@@ -480,6 +614,7 @@ impl Store {
                     }),
                     _ => None,
                 },
+                hinted: r.get(5)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -499,6 +634,14 @@ impl Store {
         Ok(())
     }
 
+    /// Copies the whole WAL into the main file and empties it (waiting for
+    /// readers to move on): what keeps the WAL from growing while writes never stop.
+    pub fn checkpoint_truncate(&self) -> Result<(), StoreError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
     /// Runs raw SQL; for tests that need to damage a row on purpose.
     #[doc(hidden)]
     pub fn execute_raw(&self, sql: &str) -> Result<usize, StoreError> {
@@ -506,49 +649,47 @@ impl Store {
     }
 }
 
-/// One game update on a connection (or a transaction, which derefs to one).
+/// One game update on a connection, written only if the stored game is
+/// still at the version the change was made from.
 /// The first update that wins sets `finished` and keeps that moment's move
 /// count and time in `won_moves`/`won_ms`; later ones leave all three alone
 /// (SQLite evaluates every expression of an UPDATE against the old row).
 fn update_game_on(conn: &Connection, u: &GameUpdate) -> Result<bool, StoreError> {
-    let n = match &u.moves {
-        MovesChange::Append(word) => conn
-            .prepare_cached(
-                "UPDATE games SET moves = CASE WHEN moves = '' THEN ?2 ELSE moves || ' ' || ?2 END,
-                        redo = ?3, move_count = ?4, updated_ms = ?5, elapsed_ms = ?6,
-                        finished = finished OR ?7,
-                        won_moves = CASE WHEN finished = 0 AND ?7 THEN ?4 ELSE won_moves END,
-                        won_ms = CASE WHEN finished = 0 AND ?7 THEN ?6 ELSE won_ms END
-                     WHERE uid = ?1",
-            )?
-            .execute(params![
-                u.uid,
-                word,
-                u.redo,
-                u.move_count as i64,
-                u.updated_ms,
-                u.elapsed_ms,
-                u.won
-            ])?,
-        MovesChange::Replace(all) => conn
-            .prepare_cached(
-                "UPDATE games SET moves = ?2, redo = ?3, move_count = ?4, updated_ms = ?5,
-                        elapsed_ms = ?6, finished = finished OR ?7,
-                        won_moves = CASE WHEN finished = 0 AND ?7 THEN ?4 ELSE won_moves END,
-                        won_ms = CASE WHEN finished = 0 AND ?7 THEN ?6 ELSE won_ms END
-                     WHERE uid = ?1",
-            )?
-            .execute(params![
-                u.uid,
-                all,
-                u.redo,
-                u.move_count as i64,
-                u.updated_ms,
-                u.elapsed_ms,
-                u.won
-            ])?,
-    };
-    Ok(n == 1)
+    let n = conn
+        .prepare_cached(
+            "UPDATE games SET move_count = ?3, updated_ms = ?4, elapsed_ms = ?5,
+                    version = version + 1,
+                    finished = finished OR ?6,
+                    won_moves = CASE WHEN finished = 0 AND ?6 THEN ?3 ELSE won_moves END,
+                    won_ms = CASE WHEN finished = 0 AND ?6 THEN ?5 ELSE won_ms END
+                 WHERE uid = ?1 AND version = ?2",
+        )?
+        .execute(params![
+            u.uid,
+            u.version as i64,
+            u.move_count as i64,
+            u.updated_ms,
+            u.elapsed_ms,
+            u.won
+        ])?;
+    if n != 1 {
+        return Ok(false);
+    }
+    if let MovesChange::Play { words, keep_redo } = &u.moves {
+        let first = u.move_count as i64 + 1 - words.len() as i64;
+        if !keep_redo {
+            conn.prepare_cached("DELETE FROM game_moves WHERE uid = ?1 AND ply >= ?2")?
+                .execute(params![u.uid, first])?;
+        }
+        let mut insert = conn.prepare_cached(
+            "INSERT INTO game_moves (uid, ply, word) VALUES (?1, ?2, ?3)
+             ON CONFLICT (uid, ply) DO UPDATE SET word = excluded.word",
+        )?;
+        for (i, word) in words.iter().enumerate() {
+            insert.execute(params![u.uid, first + i as i64, word])?;
+        }
+    }
+    Ok(true)
 }
 
 fn deal_to_sql(deal: u64) -> Result<i64, StoreError> {
@@ -678,6 +819,8 @@ mod tests {
             updated_ms: 1,
             finished: false,
             elapsed_ms: 0,
+            version: 0,
+            hinted: false,
         }
     }
 
@@ -685,10 +828,11 @@ mod tests {
     fn the_first_win_is_kept_through_undo_and_a_second_win() {
         let (_dir, store) = temp_store();
         store.insert_game(&new_row("u1")).unwrap();
+        let version = std::cell::Cell::new(0);
         let up = |n: u64, ms: i64, won: bool| GameUpdate {
             uid: "u1".into(),
-            moves: MovesChange::Replace(vec!["t1>f1"; n as usize].join(" ")),
-            redo: String::new(),
+            moves: MovesChange::Step,
+            version: version.replace(version.get() + 1),
             move_count: n,
             updated_ms: 2,
             elapsed_ms: ms,
@@ -756,39 +900,99 @@ mod tests {
     }
 
     #[test]
-    fn moves_append_and_replace() {
+    fn moves_are_rows_and_the_plies_past_the_count_are_the_redo_list() {
         let (_dir, mut store) = temp_store();
-        let g = new_row("u1");
-        store.insert_game(&g).unwrap();
-        let up = |moves, n| GameUpdate {
+        store.insert_game(&new_row("u1")).unwrap();
+        let up = |moves, version, n| GameUpdate {
             uid: "u1".into(),
             moves,
-            redo: String::new(),
+            version,
             move_count: n,
             updated_ms: 2,
             elapsed_ms: 5,
             won: false,
         };
+        let play = |w: &str, keep_redo| MovesChange::Play {
+            words: vec![w.into()],
+            keep_redo,
+        };
         let r = store
             .in_transaction(|s| {
                 [
-                    s.update_game(&up(MovesChange::Append("t1>f1".into()), 1)),
-                    s.update_game(&up(MovesChange::Append("t2>t3".into()), 2)),
+                    s.update_game(&up(play("a", false), 0, 1)),
+                    s.update_game(&up(play("b", false), 1, 2)),
+                    s.update_game(&up(play("c", false), 2, 3)),
                 ]
             })
             .unwrap();
         assert!(r.iter().all(|x| matches!(x, Ok(true))));
-        assert_eq!(store.load_game("u1").unwrap().unwrap().moves, "t1>f1 t2>t3");
-        store
-            .update_game(&up(MovesChange::Replace("t1>f1".into()), 1))
-            .unwrap();
-        let back = store.load_game("u1").unwrap().unwrap();
-        assert_eq!((back.moves.as_str(), back.move_count), ("t1>f1", 1));
+        let load = || store.load_game("u1").unwrap().unwrap();
+        assert_eq!((load().moves.as_str(), load().version), ("a b c", 3));
+        // Two undos: the count falls, the words stay as the redo list.
+        store.update_game(&up(MovesChange::Step, 3, 2)).unwrap();
+        store.update_game(&up(MovesChange::Step, 4, 1)).unwrap();
+        let g = load();
+        assert_eq!(
+            (g.moves.as_str(), g.redo.as_str(), g.version),
+            ("a", "b c", 5)
+        );
+        // Playing the first move to redo keeps the rest of the list.
+        store.update_game(&up(play("b", true), 5, 2)).unwrap();
+        assert_eq!((load().moves, load().redo), ("a b".into(), "c".into()));
+        // Another move drops it.
+        store.update_game(&up(play("x", false), 6, 3)).unwrap();
+        assert_eq!((load().moves, load().redo), ("a b x".into(), String::new()));
+        // A change made from an old version is not written.
+        assert!(!store.update_game(&up(play("y", false), 3, 4)).unwrap());
+        assert_eq!((load().moves.as_str(), load().version), ("a b x", 7));
         assert!(!store
             .update_game(&GameUpdate {
                 uid: "nope".into(),
-                ..up(MovesChange::Replace(String::new()), 0)
+                ..up(MovesChange::Step, 0, 0)
             })
             .unwrap());
+    }
+
+    #[test]
+    fn a_version_2_file_is_copied_then_upgraded_to_one_row_a_move() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        {
+            let store = Store::open(&path).unwrap();
+            store.insert_game(&new_row("g")).unwrap();
+        }
+        {
+            // Turn the file back into version 2 with a game in the old shape.
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "DROP TABLE game_moves;
+                ALTER TABLE games DROP COLUMN version;
+                ALTER TABLE games DROP COLUMN hinted;
+                ALTER TABLE games ADD COLUMN moves TEXT NOT NULL DEFAULT '';
+                ALTER TABLE games ADD COLUMN redo TEXT NOT NULL DEFAULT '';
+                UPDATE games SET moves = 't1>f1 t2>t3', redo = 't4>t5', move_count = 2;
+                PRAGMA user_version = 2;",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let g = store.load_game("g").unwrap().unwrap();
+        assert_eq!(
+            (g.moves.as_str(), g.redo.as_str()),
+            ("t1>f1 t2>t3", "t4>t5")
+        );
+        assert_eq!(
+            g.version, 2,
+            "an old game's version starts at its move count"
+        );
+        let backup = Connection::open(dir.path().join("t.db.v2.bak")).unwrap();
+        let (version, moves): (i64, String) = backup
+            .query_row(
+                "SELECT (SELECT user_version FROM pragma_user_version), moves FROM games",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!((version, moves.as_str()), (2, "t1>f1 t2>t3"));
     }
 }

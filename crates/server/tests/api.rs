@@ -5,7 +5,7 @@ mod common;
 use std::collections::HashSet;
 use std::io::{Read, Write};
 
-use common::{first_legal, moves, temp_db, uid, Player, Server};
+use common::{first_legal, moves, temp_db, uid, version, Player, Server};
 use patience_engine::{Move, Position};
 use patience_server::store::Store;
 use reqwest::StatusCode;
@@ -67,82 +67,131 @@ async fn bad_requests_get_4xx_with_a_message() {
     let uid = uid(&state);
     let play = format!("/api/play/{uid}/move");
 
-    let cases: Vec<(&str, Vec<u8>, StatusCode)> = vec![
+    let cases: Vec<(&str, Vec<u8>, StatusCode, &str)> = vec![
         (
             play.as_str(),
             b"{\"move\": ".to_vec(),
             StatusCode::BAD_REQUEST,
+            "malformed_body",
         ),
-        (play.as_str(), b"[1,2,3]".to_vec(), StatusCode::BAD_REQUEST),
+        (
+            play.as_str(),
+            b"[1,2,3]".to_vec(),
+            StatusCode::BAD_REQUEST,
+            "malformed_body",
+        ),
         (
             play.as_str(),
             br#"{"move": "t1>f1"}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "malformed_body",
         ),
         (
             play.as_str(),
             br#"{"move": "t99>f1", "expect": 0}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "bad_move",
         ),
         (
             play.as_str(),
             br#"{"move": "deal", "expect": 0}"#.to_vec(),
             StatusCode::UNPROCESSABLE_ENTITY,
+            "illegal_move",
         ),
         (
             play.as_str(),
             format!("{{\"move\": \"{}\", \"expect\": 0}}", "x".repeat(70_000)).into_bytes(),
             StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
         ),
         (
             "/api/games/no-such-game/new",
             b"{}".to_vec(),
             StatusCode::NOT_FOUND,
+            "unknown_game",
         ),
         (
             "/api/games/fan/new",
             br#"{"deal": 0}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "bad_deal",
         ),
         (
             "/api/games/fan/new",
             br#"{"deal": 4294967296}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "bad_deal",
         ),
         (
             "/api/games/fan/new",
             br#"{"deal": -3}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "malformed_body",
         ),
         (
             "/api/games/fan/new",
             br#"{"level": "trivial"}"#.to_vec(),
             StatusCode::BAD_REQUEST,
+            "bad_level",
+        ),
+        (
+            "/api/games/fan/new",
+            br#"{"level": "unwinnable"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad_level",
+        ),
+        (
+            "/api/games/fan/new",
+            br#"{"level": "unknown"}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad_level",
         ),
         (
             "/api/play/00000000000000000000000000000000/move",
             br#"{"move": "deal", "expect": 0}"#.to_vec(),
             StatusCode::NOT_FOUND,
+            "no_such_game",
         ),
         (
             "/api/play/..%2F..%2Fetc/undo",
             br#"{"expect": 0}"#.to_vec(),
             StatusCode::NOT_FOUND,
+            "no_such_game",
+        ),
+        (
+            "/api/play/%ff%fe/undo",
+            br#"{"expect": 0}"#.to_vec(),
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+        ),
+        (
+            "/api/nothing/here",
+            b"{}".to_vec(),
+            StatusCode::NOT_FOUND,
+            "no_endpoint",
         ),
     ];
-    for (path, body, want) in cases {
+    for (path, body, want, code) in cases {
         let (status, answer) = p.post_raw(path, body.clone()).await;
-        assert_eq!(
-            status,
-            want,
-            "{path} {}",
-            String::from_utf8_lossy(&body[..body.len().min(60)])
-        );
+        let shown = String::from_utf8_lossy(&body[..body.len().min(60)]).to_string();
+        assert_eq!(status, want, "{path} {shown}");
         assert!(
             answer["error"].as_str().is_some_and(|m| !m.is_empty()),
             "{path}: {answer}"
         );
+        assert_eq!(answer["code"], json!(code), "{path} {shown}: {answer}");
     }
+    // The router's own refusals are JSON with a code too.
+    let res = p
+        .http
+        .delete(format!("{}/api/games", server.url))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], json!("method_not_allowed"), "{body}");
     let (status, _) = p.get("/api/games/no-such-game/rules").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = p.get("/api/nothing-here").await;
@@ -194,7 +243,7 @@ async fn another_players_game_is_not_found() {
     let mut bob = Player::new(&server.url);
     let state = alice.new_game("fan", 9).await;
     let uid = uid(&state);
-    bob.get("/api/stats").await;
+    bob.new_game("fan", 2).await;
     assert!(bob.cookie.is_some() && bob.cookie != alice.cookie);
     let (status, body) = bob.get(&format!("/api/play/{uid}")).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
@@ -253,10 +302,13 @@ async fn undo_and_redo_round_trip_and_survive_a_restart() {
         state = next;
         seen.push(state["piles"].clone());
     }
+    // `expect` is the version, which grows with undo as with moves.
+    let mut v = version(&state);
     for n in (2..4).rev() {
         let (status, s) = p
-            .post(&format!("/api/play/{uid}/undo"), json!({"expect": n + 1}))
+            .post(&format!("/api/play/{uid}/undo"), json!({"expect": v}))
             .await;
+        v = version(&s);
         assert_eq!(status, StatusCode::OK, "{s}");
         assert_eq!(s["piles"], seen[n as usize]);
         assert_eq!(s["can_redo"], json!(true));
@@ -270,23 +322,26 @@ async fn undo_and_redo_round_trip_and_survive_a_restart() {
     assert_eq!(moves(&s), 2);
     assert_eq!(s["piles"], seen[2]);
     assert_eq!(s["can_redo"], json!(true));
+    assert_eq!(version(&s), 6);
     for n in 2..4 {
         let (status, s) = p
-            .post(&format!("/api/play/{uid}/redo"), json!({"expect": n}))
+            .post(&format!("/api/play/{uid}/redo"), json!({"expect": v}))
             .await;
+        v = version(&s);
         assert_eq!(status, StatusCode::OK, "{s}");
         assert_eq!(s["piles"], seen[n as usize + 1]);
     }
     let (status, body) = p
-        .post(&format!("/api/play/{uid}/redo"), json!({"expect": 4}))
+        .post(&format!("/api/play/{uid}/redo"), json!({"expect": v}))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["code"], json!("nothing_to_redo"));
     let mut undos = 0;
     while undos < 10 {
         let (status, _) = p
             .post(
                 &format!("/api/play/{uid}/undo"),
-                json!({"expect": 4 - undos}),
+                json!({"expect": v + undos}),
             )
             .await;
         if status != StatusCode::OK {
@@ -308,11 +363,10 @@ async fn a_corrupt_row_gives_a_clear_error_and_is_kept() {
     let uid = uid(&state);
     p.play(&uid, &first_legal(&state), 0).await;
     server.stop().await;
-    let bad = "t1>f1 t1>f1 t1>f1 t1>f1 t1>f1 t1>f1 zz>top";
     Store::open(&db.path)
         .unwrap()
         .execute_raw(&format!(
-            "UPDATE games SET moves = '{bad}' WHERE uid = '{uid}'"
+            "UPDATE game_moves SET word = 'zz>top' WHERE uid = '{uid}'"
         ))
         .unwrap();
     let server = Server::start(&db.path).await;
@@ -336,7 +390,7 @@ async fn a_corrupt_row_gives_a_clear_error_and_is_kept() {
         .load_game(&uid)
         .unwrap()
         .unwrap();
-    assert_eq!(row.moves, bad);
+    assert_eq!(row.moves, "zz>top");
 }
 
 /// Depth-first search over the engine's legal moves, for a won game made
@@ -401,7 +455,7 @@ async fn a_won_game_counts_in_the_stats() {
         let (status, s) = p
             .post(
                 &format!("/api/play/{uid}/undo"),
-                json!({"expect": n + 1 - k}),
+                json!({"expect": n + k - 1}),
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{s}");
@@ -411,11 +465,11 @@ async fn a_won_game_counts_in_the_stats() {
     // Won again, once by redo and once by playing the last move anew: the
     // game still counts one win, with its first win's figures.
     let (status, s) = p
-        .post(&format!("/api/play/{uid}/redo"), json!({"expect": n - 2}))
+        .post(&format!("/api/play/{uid}/redo"), json!({"expect": n + 2}))
         .await;
     assert_eq!((status, s["won"].clone()), (StatusCode::OK, json!(false)));
     let last_move = line.last().unwrap().text(&layout);
-    let (status, s) = p.play(&uid, &last_move, n - 1).await;
+    let (status, s) = p.play(&uid, &last_move, n + 3).await;
     assert_eq!(
         (status, s["won"].clone()),
         (StatusCode::OK, json!(true)),
@@ -432,7 +486,7 @@ async fn a_won_game_counts_in_the_stats() {
     // Left one move short of the win: the stats below still count the win,
     // with its n moves rather than the n - 1 on the table now.
     let (status, s) = p
-        .post(&format!("/api/play/{uid}/undo"), json!({"expect": n}))
+        .post(&format!("/api/play/{uid}/undo"), json!({"expect": n + 4}))
         .await;
     assert_eq!((status, s["won"].clone()), (StatusCode::OK, json!(false)));
 

@@ -15,6 +15,10 @@ pub struct Args {
     /// The SQLite file holding games and statistics; created on first run.
     #[arg(long, default_value = "patience.db")]
     pub db: PathBuf,
+    /// The site is reached over HTTPS through a proxy that terminates TLS:
+    /// the player cookie is then `Secure` (named `__Host-patience_player`).
+    #[arg(long)]
+    pub behind_tls_proxy: bool,
 }
 
 pub fn run(a: Args) -> super::Outcome {
@@ -33,7 +37,8 @@ pub fn run(a: Args) -> super::Outcome {
     runtime.block_on(patience_server::serve(patience_server::Config {
         addr: a.addr,
         port: a.port,
-        db: a.db,
+        behind_tls_proxy: a.behind_tls_proxy,
+        ..patience_server::Config::local(a.db)
     }))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,11 @@
 //! The catalogue: the games with their levels, and their rules pages.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State as AxState};
@@ -9,7 +14,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 
 use super::{spec_of, ApiResult};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::rules::{Figures, Lang};
 use crate::view;
 use crate::AppState;
@@ -26,8 +31,35 @@ pub struct GameEntry {
     levels: Vec<String>,
 }
 
+/// How long the catalogue is served from memory before its levels are
+/// counted again (they change only when deals are graded into the store).
+pub const CATALOGUE_FRESH: Duration = Duration::from_secs(60);
+
+/// The catalogue as last worked out. Counting levels reads the whole grades
+/// table, so it is done once a [`CATALOGUE_FRESH`] period, by one request,
+/// whatever the traffic.
+#[derive(Default)]
+pub struct CatalogueCache(tokio::sync::Mutex<Option<(Instant, Bytes)>>);
+
 /// `GET /api/games`
-pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Json<Vec<GameEntry>>> {
+pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Response> {
+    let mut cached = app.catalogue.0.lock().await;
+    let json = match cached.as_ref() {
+        Some((at, json)) if at.elapsed() < CATALOGUE_FRESH => json.clone(),
+        _ => {
+            let list = catalogue(&app).await?;
+            let json = Bytes::from(
+                serde_json::to_vec(&list)
+                    .map_err(|e| ApiError::new(Code::Internal, format!("the catalogue: {e}")))?,
+            );
+            *cached = Some((Instant::now(), json.clone()));
+            json
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+async fn catalogue(app: &AppState) -> ApiResult<Vec<GameEntry>> {
     let counts = app
         .db
         .read(|s| {
@@ -61,7 +93,7 @@ pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Json<Vec<G
             }
         })
         .collect();
-    Ok(Json(list))
+    Ok(list)
 }
 
 #[derive(Serialize)]
@@ -86,20 +118,28 @@ pub async fn rules(
     headers: HeaderMap,
 ) -> ApiResult<Json<Rules>> {
     let spec = spec_of(&game)?;
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(query) = query.map_err(|e| ApiError::new(Code::BadRequest, e.body_text()))?;
     let lang = match query.lang.as_deref() {
         Some(code) => Lang::parse(code).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "unknown language `{}` (expected ru or en)",
-                code.chars().take(20).collect::<String>()
-            ))
+            ApiError::new(
+                Code::BadRequest,
+                format!(
+                    "unknown language `{}` (expected ru or en)",
+                    code.chars().take(20).collect::<String>()
+                ),
+            )
         })?,
         None => Lang::of_request(&headers),
     };
     let id = spec.id;
     let counts = app.db.read(move |s| s.level_counts(id)).await?;
-    let markdown = crate::rules::page(id, lang, &Figures::from_counts(&counts))
-        .ok_or_else(|| ApiError::not_found(format!("{id} has no rules page in {}", lang.code())))?;
+    let markdown =
+        crate::rules::page(id, lang, &Figures::from_counts(&counts)).ok_or_else(|| {
+            ApiError::new(
+                Code::NoRules,
+                format!("{id} has no rules page in {}", lang.code()),
+            )
+        })?;
     Ok(Json(Rules {
         id,
         lang: lang.code(),

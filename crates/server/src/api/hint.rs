@@ -1,6 +1,13 @@
 //! Hints: the solver, on a blocking thread with a one-second budget.
+//!
+//! Searches take a whole core, so they are rationed by [`HintSlots`]: a few
+//! run at once, a bounded number wait, and a player has one in flight at a
+//! time. The slot and the player's turn are held by the solving thread
+//! itself, so a client that hangs up frees nothing early: the search it
+//! started still counts until it ends.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::{Path, State as AxState};
@@ -11,13 +18,72 @@ use patience_solver::{Budget, Hint};
 use serde::Serialize;
 
 use super::{lock_game, ApiResult};
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::player::Player;
 use crate::view;
 use crate::AppState;
 
 /// How long the solver may think about a hint.
 pub const HINT_TIME: Duration = Duration::from_secs(1);
+
+/// Hints waiting for a slot, per slot, before more are refused.
+const QUEUE_PER_SLOT: usize = 4;
+
+/// The hint searches' ration: slots, a bounded queue, one per player.
+pub struct HintSlots {
+    running: Arc<tokio::sync::Semaphore>,
+    /// Hints asked and not finished (running or waiting).
+    asked: Arc<Mutex<HashSet<Player>>>,
+    capacity: usize,
+}
+
+/// A player's turn at a hint, given back when dropped.
+struct Turn {
+    player: Player,
+    asked: Arc<Mutex<HashSet<Player>>>,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        if let Ok(mut a) = self.asked.lock() {
+            a.remove(&self.player);
+        }
+    }
+}
+
+impl HintSlots {
+    pub fn new(slots: usize) -> HintSlots {
+        let slots = slots.max(1);
+        HintSlots {
+            running: Arc::new(tokio::sync::Semaphore::new(slots)),
+            asked: Arc::new(Mutex::new(HashSet::new())),
+            capacity: slots * (1 + QUEUE_PER_SLOT),
+        }
+    }
+
+    /// The player's turn, unless they already have one or the queue is full.
+    fn turn(&self, player: &Player) -> ApiResult<Turn> {
+        let mut asked = self.asked.lock().unwrap_or_else(|p| p.into_inner());
+        if asked.contains(player) {
+            return Err(
+                ApiError::new(Code::HintsBusy, "a hint for you is still being worked out")
+                    .with_status(StatusCode::TOO_MANY_REQUESTS)
+                    .retry_after(HINT_TIME.as_secs()),
+            );
+        }
+        if asked.len() >= self.capacity {
+            return Err(
+                ApiError::new(Code::HintsBusy, "the solver is busy; ask again shortly")
+                    .retry_after(2 * HINT_TIME.as_secs()),
+            );
+        }
+        asked.insert(player.clone());
+        Ok(Turn {
+            player: player.clone(),
+            asked: self.asked.clone(),
+        })
+    }
+}
 
 #[derive(Serialize)]
 pub struct HintAnswer {
@@ -37,16 +103,18 @@ pub async fn hint(
 ) -> ApiResult<Json<HintAnswer>> {
     let (pos, mut plan) = {
         let mut guard = lock_game(&app, &player, &uid).await?;
-        let live = guard
-            .as_mut()
-            .ok_or_else(|| ApiError::not_found("no such game"))?;
+        let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
         (live.game.position().clone(), live.hint_plan.clone())
     };
-    // Searches are heavy: at most a few at once, others wait their turn.
-    let _permit =
-        app.hints.acquire().await.map_err(|_| {
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "hints are shutting down")
-        })?;
+    // Searches are heavy: at most a few at once, a few more wait their turn.
+    let turn = app.hints.turn(&player)?;
+    let permit = app
+        .hints
+        .running
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::new(Code::ShuttingDown, "hints are shutting down"))?;
     let budget = Budget {
         time: Some(HINT_TIME),
         ..Default::default()
@@ -54,15 +122,13 @@ pub async fn hint(
     let search_pos = pos.clone();
     let (answer, plan) = tokio::task::spawn_blocking(move || {
         let answer = patience_solver::hint_with_plan(&search_pos, &budget, &mut plan);
+        drop((permit, turn));
         (answer, plan)
     })
     .await
     .map_err(|e| {
         tracing::error!(error = %e, "the solver failed");
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the solver failed on this position",
-        )
+        ApiError::new(Code::Internal, "the solver failed on this position")
     })?;
     if !plan.is_empty() {
         // Keep the line for the next hint; a game moved on meanwhile is harmless,
@@ -72,6 +138,9 @@ pub async fn hint(
                 live.hint_plan = plan;
             }
         }
+    }
+    if matches!(answer, Hint::Solution(_) | Hint::Heuristic(_)) {
+        mark_hinted(&app, &player, &uid).await?;
     }
     let with_move = |kind, mv: Move, message| {
         let l = view::legal(&pos, mv);
@@ -109,4 +178,51 @@ pub async fn hint(
             },
         },
     }))
+}
+
+/// Records on the game that a hint was served (its win then counts as one
+/// with hints), before the hint is answered.
+async fn mark_hinted(app: &AppState, player: &Player, uid: &str) -> ApiResult<()> {
+    let mut guard = lock_game(app, player, uid).await?;
+    let Some(live) = guard.as_mut() else {
+        return Ok(());
+    };
+    if live.hinted || live.game.position().is_won() {
+        return Ok(());
+    }
+    app.db.mark_hinted(live.uid.clone()).await?;
+    live.hinted = true;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_has_one_turn_and_the_queue_is_bounded() {
+        let slots = HintSlots::new(1);
+        let alice = Player::new();
+        let first = slots.turn(&alice).unwrap();
+        let again = slots.turn(&alice).err().unwrap();
+        assert_eq!(
+            (again.code, again.status),
+            (Code::HintsBusy, StatusCode::TOO_MANY_REQUESTS)
+        );
+        let others: Vec<Turn> = (0..QUEUE_PER_SLOT)
+            .map(|_| slots.turn(&Player::new()).unwrap())
+            .collect();
+        let full = slots.turn(&Player::new()).err().unwrap();
+        assert_eq!(
+            (full.code, full.status),
+            (Code::HintsBusy, StatusCode::SERVICE_UNAVAILABLE)
+        );
+        assert!(full.retry_after.is_some());
+        drop(first);
+        assert!(
+            slots.turn(&alice).is_ok(),
+            "a finished search gives the turn back"
+        );
+        drop(others);
+    }
 }

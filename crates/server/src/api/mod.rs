@@ -13,7 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use patience_engine::GameSpec;
 use tokio::sync::OwnedMutexGuard;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::live::{LiveGame, Slot};
 use crate::player::{is_hex128, Player};
 use crate::view::{self, Meta};
@@ -28,32 +28,46 @@ pub(crate) fn now_ms() -> i64 {
 }
 
 pub(crate) fn spec_of(id: &str) -> ApiResult<&'static GameSpec> {
-    patience_engine::game(id).ok_or_else(|| ApiError::not_found(format!("no game `{}`", short(id))))
+    patience_engine::game(id)
+        .ok_or_else(|| ApiError::new(Code::UnknownGame, format!("no game `{}`", short(id))))
 }
 
 fn short(text: &str) -> String {
     text.chars().take(40).collect()
 }
 
-pub(crate) fn state_of(live: &LiveGame) -> view::State {
-    view::state(
-        &live.game,
-        &Meta {
-            uid: &live.uid,
-            level: &live.level,
-            grade: live.grade.as_deref(),
-            elapsed_ms: live.elapsed_ms,
-        },
-    )
+/// The state as answered: what the page draws, and the game's version, which
+/// the page sends back as `expect` with its next change.
+#[derive(serde::Serialize)]
+pub struct Shown {
+    #[serde(flatten)]
+    pub state: view::State,
+    pub version: u64,
 }
 
+pub(crate) fn state_of(live: &LiveGame) -> Shown {
+    Shown {
+        state: view::state(
+            &live.game,
+            &Meta {
+                uid: &live.uid,
+                level: &live.level,
+                grade: live.grade.as_deref(),
+                elapsed_ms: live.elapsed_ms,
+            },
+        ),
+        version: live.version,
+    }
+}
+
+/// Locks a game's slot, loading it from the store if needed; another player's
 /// game is reported exactly like a missing one.
 pub(crate) async fn lock_game(
     app: &AppState,
     player: &Player,
     uid: &str,
 ) -> ApiResult<OwnedMutexGuard<Option<LiveGame>>> {
-    let missing = || ApiError::not_found("no such game");
+    let missing = ApiError::no_such_game;
     if !is_hex128(uid) {
         return Err(missing());
     }
@@ -80,5 +94,5 @@ pub(crate) async fn lock_game(
 
 /// Any other `/api/...` path.
 pub async fn no_such_endpoint() -> ApiError {
-    ApiError::not_found("no such API endpoint")
+    ApiError::new(Code::NoEndpoint, "no such API endpoint")
 }

@@ -18,12 +18,12 @@ use patience_engine::{Game, GameSpec, Move, Safety, MAX_DEAL};
 use rand::Rng;
 use serde::Deserialize;
 
-use super::{lock_game, now_ms, spec_of, state_of, ApiResult};
+use super::{lock_game, now_ms, spec_of, state_of, ApiResult, Shown};
 use crate::body::JsonBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::live::LiveGame;
 use crate::player::{random_hex128, Player};
-use crate::store::{GameUpdate, MovesChange, StoredGame};
+use crate::store::{GameUpdate, MovesChange, StoredGame, MAX_MOVES};
 use crate::view;
 use crate::AppState;
 
@@ -48,26 +48,29 @@ pub async fn new_game(
     let deal = match (body.deal, level) {
         (Some(d), _) => {
             if !(1..=MAX_DEAL).contains(&d) {
-                return Err(ApiError::bad_request(format!(
-                    "deal {d} is out of range (1 to {MAX_DEAL})"
-                )));
+                return Err(ApiError::new(
+                    Code::BadDeal,
+                    format!("deal {d} is out of range (1 to {MAX_DEAL})"),
+                ));
             }
             d
         }
         (None, "any") => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
         (None, name) => {
-            let level = crate::store::parse_level(name)
-                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let level = offered_level(name)?;
             let id = spec.id;
             app.db
                 .read(move |s| s.random_graded_deal(id, level.as_str()))
                 .await?
                 .ok_or_else(|| {
-                    ApiError::not_found(format!(
-                        "no {} deals of {} are graded yet; try another level",
-                        level.as_str(),
-                        spec.name_en
-                    ))
+                    ApiError::new(
+                        Code::NoDeals,
+                        format!(
+                            "no {} deals of {} are graded yet; try another level",
+                            level.as_str(),
+                            spec.name_en
+                        ),
+                    )
                 })?
         }
     };
@@ -85,9 +88,7 @@ pub async fn restart(
 ) -> ApiResult<Response> {
     let (spec, deal, level) = {
         let guard = lock_game(&app, &player, &uid).await?;
-        let live = guard
-            .as_ref()
-            .ok_or_else(|| ApiError::not_found("no such game"))?;
+        let live = guard.as_ref().ok_or_else(ApiError::no_such_game)?;
         let pos = live.game.position();
         (pos.spec(), pos.deal_number(), live.level.clone())
     };
@@ -102,8 +103,8 @@ async fn start(
     spec: &'static GameSpec,
     deal: u64,
     level: &str,
-) -> ApiResult<view::State> {
-    let g = Game::new(spec, deal).map_err(|e| ApiError::bad_request(e.to_string()))?;
+) -> ApiResult<Shown> {
+    let g = Game::new(spec, deal).map_err(|e| ApiError::new(Code::BadDeal, e.to_string()))?;
     let grade = grade_of(app, spec.id, deal).await?;
     let uid = random_hex128();
     let now = now_ms();
@@ -121,6 +122,8 @@ async fn start(
             updated_ms: now,
             finished: false,
             elapsed_ms: 0,
+            version: 0,
+            hinted: false,
         })
         .await?;
     let mut live = LiveGame::new(uid, player.as_str().to_string(), g, level.to_string());
@@ -140,16 +143,30 @@ pub(crate) async fn grade_of(app: &AppState, game: &str, deal: u64) -> ApiResult
         .map(|i| grades[i].1.as_str().to_string()))
 }
 
-/// Locks a game's slot, loading it from the store if needed; another player's
+/// The level a new game may be asked for: `unwinnable` and `unknown` are
+/// graded but never offered, so they are refused like any unknown word.
+fn offered_level(name: &str) -> ApiResult<crate::store::Level> {
+    use crate::store::Level;
+    match Level::parse(name) {
+        Some(l @ (Level::Easy | Level::Medium | Level::Hard)) => Ok(l),
+        _ => Err(ApiError::new(
+            Code::BadLevel,
+            format!(
+                "unknown level `{}` (expected any, easy, medium or hard)",
+                name.chars().take(40).collect::<String>()
+            ),
+        )),
+    }
+}
+
+/// `GET /api/play/{uid}`
 pub async fn get_game(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     let mut guard = lock_game(&app, &player, &uid).await?;
-    let live = guard
-        .as_mut()
-        .ok_or_else(|| ApiError::not_found("no such game"))?;
+    let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
     live.touch();
     Ok(Json(state_of(live)))
 }
@@ -184,7 +201,7 @@ pub async fn play(
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<MoveBody>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     let action = Action::Play {
         text: body.mv,
         auto: body.auto,
@@ -198,7 +215,7 @@ pub async fn undo(
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<ExpectBody>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     detached(app, player, uid, body.expect, Action::Undo).await
 }
 
@@ -208,7 +225,7 @@ pub async fn redo(
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<ExpectBody>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     detached(app, player, uid, body.expect, Action::Redo).await
 }
 
@@ -219,7 +236,7 @@ pub async fn finish(
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<ExpectBody>,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     detached(app, player, uid, body.expect, Action::Finish).await
 }
 
@@ -232,12 +249,12 @@ async fn detached(
     uid: String,
     expect: u64,
     action: Action,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     tokio::spawn(async move { mutate(&app, &player, &uid, expect, action).await })
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "a change failed");
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the change failed")
+            ApiError::new(Code::Internal, "the change failed")
         })?
 }
 
@@ -250,30 +267,43 @@ async fn mutate(
     uid: &str,
     expect: u64,
     action: Action,
-) -> ApiResult<Json<view::State>> {
+) -> ApiResult<Json<Shown>> {
     let mut guard = lock_game(app, player, uid).await?;
-    let live = guard
-        .as_mut()
-        .ok_or_else(|| ApiError::not_found("no such game"))?;
-    let count = live.game.moves().len() as u64;
-    if count != expect {
-        return Err(ApiError::stale(expect, state_of(live)));
+    let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
+    if live.version != expect {
+        return Err(ApiError::stale(expect, state_of(live), live.version));
     }
+    let count = live.game.moves().len() as u64;
+    let limit = || {
+        ApiError::new(
+            Code::MoveLimit,
+            format!("a game holds at most {MAX_MOVES} moves; start a new deal"),
+        )
+    };
     let mut played = Vec::new();
     let moves = match action {
         Action::Play { text, auto } => {
             let layout = *live.game.position().layout();
-            let mv =
-                Move::parse(&text, &layout).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let mv = Move::parse(&text, &layout)
+                .map_err(|e| ApiError::new(Code::BadMove, e.to_string()))?;
+            if count >= MAX_MOVES {
+                return Err(limit());
+            }
             let before = view::played(live.game.position(), mv, false);
             live.game.play(mv).map_err(|e| {
-                ApiError::unprocessable(format!("illegal move {}: {e}", mv.text(&layout)))
+                ApiError::new(
+                    Code::IllegalMove,
+                    format!("illegal move {}: {e}", mv.text(&layout)),
+                )
             })?;
             played.push(before);
             if auto {
-                play_safe_moves_home(&mut live.game, &mut played);
+                play_safe_moves_home(&mut live.game, &mut played, MAX_MOVES);
             }
-            MovesChange::Append(words(&played))
+            MovesChange::Play {
+                words: words(&played),
+                keep_redo: !live.game.redo_moves().is_empty(),
+            }
         }
         Action::Finish => {
             let line = live
@@ -282,8 +312,14 @@ async fn mutate(
                 .finish_line()
                 .filter(|l| !l.is_empty())
                 .ok_or_else(|| {
-                    ApiError::unprocessable("the game cannot be finished by moves home alone")
+                    ApiError::new(
+                        Code::IllegalMove,
+                        "the game cannot be finished by moves home alone",
+                    )
                 })?;
+            if count + line.len() as u64 > MAX_MOVES {
+                return Err(limit());
+            }
             for mv in line {
                 // The line was played through the engine already; a refusal
                 // here would only shorten it, and what was played is kept.
@@ -293,24 +329,37 @@ async fn mutate(
                 }
                 played.push(p);
             }
-            MovesChange::Append(words(&played))
+            MovesChange::Play {
+                words: words(&played),
+                keep_redo: !live.game.redo_moves().is_empty(),
+            }
         }
         Action::Undo => {
             if !live.game.undo() {
-                return Err(ApiError::unprocessable("there is nothing to undo"));
+                return Err(ApiError::new(
+                    Code::NothingToUndo,
+                    "there is nothing to undo",
+                ));
             }
-            MovesChange::Replace(live.moves_text())
+            MovesChange::Step
         }
         Action::Redo => {
-            let Some(&next) = live.game.redo_moves().first() else {
-                return Err(ApiError::unprocessable("there is nothing to redo"));
-            };
+            if live.game.redo_moves().is_empty() {
+                return Err(ApiError::new(
+                    Code::NothingToRedo,
+                    "there is nothing to redo",
+                ));
+            }
+            if count >= MAX_MOVES {
+                return Err(limit());
+            }
             if !live.game.redo() {
-                return Err(ApiError::unprocessable(
+                return Err(ApiError::new(
+                    Code::NothingToRedo,
                     "the move to redo is not legal here",
                 ));
             }
-            MovesChange::Append(next.text(live.game.position().layout()))
+            MovesChange::Step
         }
     };
     live.touch();
@@ -318,7 +367,7 @@ async fn mutate(
     let update = GameUpdate {
         uid: live.uid.clone(),
         moves,
-        redo: live.redo_text(),
+        version: live.version,
         move_count: live.game.moves().len() as u64,
         updated_ms: now_ms(),
         elapsed_ms: live.elapsed_ms,
@@ -326,13 +375,14 @@ async fn mutate(
     };
     match app.db.update(update).await {
         Ok(true) => {
-            let mut state = state_of(live);
-            state.played = played;
-            Ok(Json(state))
+            live.version += 1;
+            let mut shown = state_of(live);
+            shown.state.played = played;
+            Ok(Json(shown))
         }
         Ok(false) => {
             *guard = None;
-            Err(ApiError::not_found("no such game"))
+            Err(ApiError::no_such_game())
         }
         Err(e) => {
             *guard = None;
@@ -343,9 +393,10 @@ async fn mutate(
 
 /// Plays, one move at a time, every card that no other card can ever still
 /// need at its foundation (the engine's [`Safety::NeededByNone`]).
-fn play_safe_moves_home(game: &mut Game, played: &mut Vec<view::Played>) {
+/// Stops at `max_moves` in the record, the cap of every game.
+fn play_safe_moves_home(game: &mut Game, played: &mut Vec<view::Played>, max_moves: u64) {
     let mut moves = Vec::new();
-    loop {
+    while (game.moves().len() as u64) < max_moves {
         let pos = game.position();
         pos.legal_moves_into(&mut moves);
         let Some(mv) = pos.safe_home_move(&moves, Safety::NeededByNone) else {
@@ -359,11 +410,7 @@ fn play_safe_moves_home(game: &mut Game, played: &mut Vec<view::Played>) {
     }
 }
 
-/// The moves as words for the store, separated by single spaces.
-fn words(played: &[view::Played]) -> String {
-    played
-        .iter()
-        .map(|p| p.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The moves as words for the store.
+fn words(played: &[view::Played]) -> Vec<String> {
+    played.iter().map(|p| p.text.clone()).collect()
 }

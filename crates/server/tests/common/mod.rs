@@ -17,13 +17,11 @@ pub struct Server {
 
 impl Server {
     pub async fn start(db: &Path) -> Server {
-        let bound = patience_server::bind(&patience_server::Config {
-            addr: "127.0.0.1".parse().unwrap(),
-            port: 0,
-            db: db.to_path_buf(),
-        })
-        .await
-        .expect("server binds");
+        Server::start_with(patience_server::Config::local(db.to_path_buf())).await
+    }
+
+    pub async fn start_with(config: patience_server::Config) -> Server {
+        let bound = patience_server::bind(&config).await.expect("server binds");
         let url = format!("http://{}", bound.local_addr().unwrap());
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
@@ -110,8 +108,30 @@ impl Player {
         self.send(req).await
     }
 
+    /// Posts bytes declared as JSON, whatever they are.
     pub async fn post_raw(&mut self, path: &str, body: Vec<u8>) -> (StatusCode, Value) {
-        let req = self.http.post(format!("{}{path}", self.url)).body(body);
+        let req = self
+            .http
+            .post(format!("{}{path}", self.url))
+            .header("content-type", "application/json")
+            .body(body);
+        self.send(req).await
+    }
+
+    /// Posts with the given extra headers (and no others but the cookie).
+    pub async fn post_with(
+        &mut self,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .http
+            .post(format!("{}{path}", self.url))
+            .body(body.to_string());
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
         self.send(req).await
     }
 
@@ -136,6 +156,11 @@ impl Player {
 /// The state's uid and move count.
 pub fn uid(state: &Value) -> String {
     state["uid"].as_str().unwrap().to_string()
+}
+
+/// The state's version: the `expect` of the next change.
+pub fn version(state: &Value) -> u64 {
+    state["version"].as_u64().unwrap()
 }
 
 pub fn moves(state: &Value) -> u64 {

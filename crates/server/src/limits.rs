@@ -1,0 +1,154 @@
+//! Rate limits on new games, per player and per client address: a game is a
+//! row kept for good, so one client must not be able to make thousands a
+//! second. Each key has a token bucket that holds a minute's allowance and
+//! refills steadily, so a player may start several games in a row (a burst)
+//! but not a flood; a refused request gets 429 and `Retry-After`.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::error::{ApiError, Code};
+use crate::player::Player;
+use crate::AppState;
+
+/// New games a player may start in a minute.
+pub const GAMES_PER_PLAYER_MINUTE: u32 = 60;
+/// New games one client address may start in a minute (many players may share one).
+pub const GAMES_PER_ADDRESS_MINUTE: u32 = 600;
+
+/// Buckets kept before the full ones (keys idle for a minute) are dropped.
+const KEPT_BUCKETS: usize = 50_000;
+
+/// A token bucket per key.
+pub struct RateLimit<K> {
+    per_minute: f64,
+    buckets: Mutex<HashMap<K, Bucket>>,
+}
+
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl<K: Hash + Eq + Clone> RateLimit<K> {
+    pub fn per_minute(n: u32) -> RateLimit<K> {
+        RateLimit {
+            per_minute: f64::from(n.max(1)),
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one token for `key`, or says how long until one is there.
+    pub fn take(&self, key: &K, now: Instant) -> Result<(), Duration> {
+        let rate = self.per_minute / 60.0;
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if buckets.len() >= KEPT_BUCKETS {
+            let full = self.per_minute;
+            buckets.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < full);
+        }
+        let b = buckets.entry(key.clone()).or_insert(Bucket {
+            tokens: self.per_minute,
+            at: now,
+        });
+        b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * rate).min(self.per_minute);
+        b.at = now;
+        if b.tokens >= 1.0 {
+            b.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64((1.0 - b.tokens) / rate))
+        }
+    }
+}
+
+/// The limits a server applies.
+pub struct Limits {
+    pub games_by_player: RateLimit<Player>,
+    pub games_by_address: RateLimit<IpAddr>,
+    /// Take the client address from `X-Forwarded-For` (set by the proxy in front).
+    pub forwarded: bool,
+}
+
+impl Limits {
+    pub fn new(per_player: u32, per_address: u32, forwarded: bool) -> Limits {
+        Limits {
+            games_by_player: RateLimit::per_minute(per_player),
+            games_by_address: RateLimit::per_minute(per_address),
+            forwarded,
+        }
+    }
+}
+
+/// The client's address: the peer, or behind a proxy the last address it forwarded.
+fn client_address(req: &Request, forwarded: bool) -> Option<IpAddr> {
+    if forwarded {
+        let last = req
+            .headers()
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+            .next_back();
+        if last.is_some() {
+            return last;
+        }
+    }
+    req.extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+}
+
+/// Middleware for the new-game route: 429 past either limit.
+pub async fn new_games(State(app): State<Arc<AppState>>, req: Request, next: Next) -> Response {
+    let now = Instant::now();
+    let limits = &app.limits;
+    let address = client_address(&req, limits.forwarded);
+    let player = req.extensions().get::<Player>().cloned();
+    let refused = address
+        .map(|a| limits.games_by_address.take(&a, now))
+        .unwrap_or(Ok(()))
+        .and_then(|()| {
+            player
+                .map(|p| limits.games_by_player.take(&p, now))
+                .unwrap_or(Ok(()))
+        });
+    if let Err(wait) = refused {
+        return ApiError::new(
+            Code::RateLimited,
+            "too many new games in a minute; try again shortly",
+        )
+        .retry_after(wait.as_secs() + 1)
+        .into_response();
+    }
+    next.run(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_a_minutes_burst_then_refills_steadily() {
+        let limit = RateLimit::per_minute(60);
+        let t0 = Instant::now();
+        for _ in 0..60 {
+            assert!(limit.take(&"a", t0).is_ok());
+        }
+        let wait = limit.take(&"a", t0).unwrap_err();
+        assert!(
+            wait <= Duration::from_secs(1) && wait > Duration::ZERO,
+            "{wait:?}"
+        );
+        assert!(limit.take(&"b", t0).is_ok(), "keys are apart");
+        assert!(limit.take(&"a", t0 + Duration::from_millis(1100)).is_ok());
+        assert!(limit.take(&"a", t0 + Duration::from_millis(1100)).is_err());
+    }
+}
