@@ -67,7 +67,7 @@ async fn an_unknown_language_is_refused_with_a_code() {
     let mut p = Player::new(&server.url);
     let (status, body) = p.get("/api/games/no-such-game/rules?lang=ru").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert_eq!(body["code"], "not_found");
+    assert_eq!(body["code"], "unknown_game");
     server.stop().await;
 }
 
