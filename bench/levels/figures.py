@@ -1,29 +1,27 @@
 #!/usr/bin/env python3
-"""The tables of docs/winnability.md, from a store that `patience grade` filled.
+"""The figures of docs/winnability.md, from the graded library.
 
-    python3 bench/levels/figures.py lib.db
+    python3 bench/levels/figures.py
 
-Reads each grade's detail (the JSON `patience grade` stores beside the level)
-and prints, per game: the deals graded, the solver's and the hint-follower's
-win rates, the person-like player's rate, the level counts, and the grading
-time per 1000 deals. Grades loaded from a library file carry no detail; they
-are counted in the levels only, and said so.
-
-The person-like runs are skipped on deals the hint-follower wins (they cannot
-change those deals' level), so the player's rate is given twice: over deals
-1..1000, graded when every deal had its runs, and over every graded deal the
-hint-follower did not win, which all rounds played.
+Reads data/library/<game>.tsv (deal, level, and where runs were played the
+person-like player's wins of its runs) and rewrites the block between the
+`<!-- figures -->` and `<!-- /figures -->` lines of docs/winnability.md with,
+per game: the deals graded, the solver's win rate (Easy, Medium and Hard all
+mean a win exists) with its 95% Wilson interval, the share proved unwinnable,
+the person-like player's rate over the games it played (95% interval) beside
+the rate people reach by seed 000, and each level's share. A game whose file
+carries no wins has a level split made by an earlier definition; the table
+says so.
 """
-import json
 import math
-import sqlite3
+import pathlib
 import sys
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEVELS = ["easy", "medium", "hard", "unwinnable", "unknown"]
-GAMES = """la-belle-lucie la-belle-lucie-one-redeal trefoil three-shuffles-and-a-draw
-la-belle-lucie-super-move la-belle-lucie-sequences la-belle-lucie-36 fan
-house-in-the-woods house-on-the-hill fan-layout swallows novomanernaya krakowski
-trilistnik bredulia melnitsa krug blondes-and-brunettes nivernaise""".split()
+# What people reach, by the seeds: seed 000 says "about one game in ten" of
+# La Belle Lucie; the seeds give no figure for the other games.
+PEOPLE = {"la-belle-lucie": "about 1 in 10 (seed 000)"}
 
 
 def wilson(k, n, z=1.959964):
@@ -36,102 +34,61 @@ def wilson(k, n, z=1.959964):
     return (max(0.0, (centre - margin) / d), min(1.0, (centre + margin) / d))
 
 
-def ranges(deals):
-    """Deal numbers as runs: 1..4000, 4101..4200."""
-    out, start, prev = [], None, None
-    for d in sorted(deals):
-        if start is None:
-            start = prev = d
-        elif d == prev + 1:
-            prev = d
-        else:
-            out.append((start, prev))
-            start = prev = d
-    if start is not None:
-        out.append((start, prev))
-    return ", ".join(f"{a}..{b}" if a != b else f"{a}" for a, b in out)
-
-
-def pct(k, n):
-    return f"{100 * k / n:.1f}%" if n else "–"
-
-
-def ci(k, n):
+def rate(k, n):
+    if n == 0:
+        return "–"
     lo, hi = wilson(k, n)
-    return f"{100 * lo:.1f}–{100 * hi:.1f}"
+    return f"{100 * k / n:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
+
+
+def share(k, n):
+    return f"{k} ({100 * k / n:.1f}%)" if n else "0"
+
+
+def game_row(path):
+    levels = dict.fromkeys(LEVELS, 0)
+    wins = runs = with_runs = 0
+    lines = path.read_text().splitlines()
+    for line in lines[1:]:
+        cols = line.split("\t")
+        if len(cols) < 2 or cols[1] not in levels:
+            continue
+        levels[cols[1]] += 1
+        if len(cols) >= 4 and cols[2] and cols[3]:
+            wins += int(cols[2])
+            runs += int(cols[3])
+            with_runs += 1
+    n = sum(levels.values())
+    won = levels["easy"] + levels["medium"] + levels["hard"]
+    game = path.stem
+    person = rate(wins, runs) if runs else "not graded by this player"
+    return (
+        f"| `{game}` | {n} | {rate(won, n)} | {share(levels['unwinnable'], n)} | {person} "
+        f"| {PEOPLE.get(game, '–')} | "
+        + " | ".join(share(levels[l], n) for l in LEVELS)
+        + " |"
+    )
+
+
+def table(library):
+    out = [
+        "| game | deals | solver wins (95% CI) | proved unwinnable | person-like player wins (95% CI) "
+        "| people | easy | medium | hard | unwinnable | unknown |",
+        "|" + "---|" * 11,
+    ]
+    for path in sorted(library.glob("*.tsv")):
+        out.append(game_row(path))
+    return "\n".join(out)
 
 
 def main():
-    db = sqlite3.connect(sys.argv[1] if len(sys.argv) > 1 else "lib.db")
-    per_game = []
-    print("| game | deals graded | solver wins (95% CI) | solver proves no win | hint-follower wins (95% CI) "
-          "| person-like, share of games won, deals 1..1000 (95% CI) | person-like, on deals the hint does not win "
-          "| easy | medium | hard | unwinnable | unknown |")
-    print("|" + "---|" * 12)
-    for g in GAMES:
-        rows = db.execute("SELECT deal, level, detail FROM grades WHERE game = ?", (g,)).fetchall()
-        if not rows:
-            continue
-        n = len(rows)
-        lv = {l: 0 for l in LEVELS}
-        sw = sl = hw = 0
-        p1 = r1 = 0  # person wins / runs, deals 1..1000
-        pf = rf = 0  # person wins / runs, deals the hint did not win
-        bare = 0
-        old_ms = old_n = 0
-        new_cpu = new_n = 0
-        for deal, level, detail in rows:
-            lv[level] += 1
-            j = json.loads(detail)
-            if "grade" not in j:
-                bare += 1
-                continue
-            gr = j["grade"]
-            v = gr["solver"]["verdict"]
-            sw += v == "win"
-            sl += v == "nowin"
-            hint_won = bool(gr["hint"]) and gr["hint"]["end"] == "won"
-            hw += hint_won
-            if deal <= 1000:
-                p1 += gr["person_wins"]
-                r1 += gr["runs"]
-            if not hint_won:
-                pf += gr["person_wins"]
-                rf += gr["runs"]
-            if j.get("cpu_ms") is not None:
-                new_cpu += j["cpu_ms"]
-                new_n += 1
-            else:
-                old_ms += j["ms"]
-                old_n += 1
-        m = n - bare
-        print(f"| `{g}` | {ranges([r[0] for r in rows])} ({n}) | {pct(sw, m)} ({ci(sw, m)}) | {pct(sl, m)} "
-              f"| {pct(hw, m)} ({ci(hw, m)}) | {pct(p1, r1)} ({ci(p1, r1)}) | {pct(pf, rf)} ({ci(pf, rf)}) | "
-              + " | ".join(f"{lv[l]} ({pct(lv[l], n)})" for l in LEVELS) + " |")
-        per_game.append((g, old_n, old_ms, new_n, new_cpu, bare, n, lv))
-    print()
-    print("| game | deals 1..1000: s per 1000 deals (wall, `--jobs 2`, every run played) "
-          "| later deals graded | their s per 1000 deals (CPU of the grading thread, runs skipped where the hint wins) |")
-    print("|---|---|---|---|")
-    for g, old_n, old_ms, new_n, new_cpu, bare, _, _ in per_game:
-        old = f"{old_ms / old_n:.0f}" if old_n else "–"
-        new = f"{new_cpu / new_n:.1f}" if new_n else "–"
-        print(f"| `{g}` | {old} | {new_n} | {new} |")
-        if bare:
-            print(f"<!-- {g}: {bare} grades without detail (loaded from a library file) -->")
-    print()
-    print("| game | deals graded | easy | medium | hard | short of 200 |")
-    print("|---|---|---|---|---|---|")
-    for g, _, _, _, _, _, n, lv in per_game:
-        short = [l for l in ("easy", "medium", "hard") if lv[l] < 200]
-        cells = " | ".join(
-            f"{lv[l]}" if lv[l] >= 200 else f"**{lv[l]}**" for l in ("easy", "medium", "hard")
-        )
-        if short and n >= 20000:
-            verdict = f"{', '.join(short)}: all the first 20,000 deals hold"
-        else:
-            verdict = ", ".join(short) or "–"
-        print(f"| `{g}` | {n} | {cells} | {verdict} |")
+    library = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "data/library"
+    doc = ROOT / "docs/winnability.md"
+    text = doc.read_text()
+    start, end = "<!-- figures -->", "<!-- /figures -->"
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    doc.write_text(f"{head}{start}\n{table(library)}\n{end}{tail}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 //! The `patience` command: serve the site, and the research tools (deal,
-//! moves, replay, perft, solve, survey, grade). Each subcommand lives in its
+//! moves, replay, perft, solve, survey, play, grade). Each subcommand lives in its
 //! own module under `commands/`.
 
 mod commands;
@@ -33,6 +33,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Solve a range of deals in parallel and summarise.
     Survey(commands::survey::Args),
+    /// Play deals with the person-like player or the hint-follower; win rate with its 95% interval.
+    Play(commands::play::Args),
     /// Grade deals into levels (Easy, Medium, Hard, Unwinnable).
     Grade(commands::grade::Args),
     /// Run the web site.
@@ -50,6 +52,7 @@ fn main() -> std::process::ExitCode {
         Command::Perft(a) => commands::perft::run(a),
         Command::Solve(a) => commands::solve::run(a),
         Command::Survey(a) => commands::survey::run(a),
+        Command::Play(a) => commands::play::run(a),
         Command::Grade(a) => commands::grade::run(a),
         Command::Serve(a) => commands::serve::run(a),
     };

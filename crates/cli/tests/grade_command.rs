@@ -14,16 +14,7 @@ fn grade(dir: &Path, db: &str, extra: &[&str]) -> Output {
             "--jobs",
             "2",
         ])
-        .args([
-            "--runs",
-            "3",
-            "--nodes",
-            "3000",
-            "--hint-nodes",
-            "300",
-            "--db",
-            db,
-        ])
+        .args(["--runs", "3", "--nodes", "3000", "--db", db])
         .args(extra)
         .output()
         .unwrap()
@@ -46,11 +37,14 @@ fn grades_go_to_the_store_and_library_and_a_second_run_skips_them() {
     for game in ["la-belle-lucie", "nivernaise"] {
         let tsv = std::fs::read_to_string(dir.path().join(format!("lib/{game}.tsv"))).unwrap();
         let lines: Vec<&str> = tsv.lines().collect();
-        assert_eq!(lines[0], "deal\tlevel");
+        assert_eq!(lines[0], "deal\tlevel\tperson_wins\truns");
         assert_eq!(lines.len(), 4, "{tsv}");
         for (i, line) in lines[1..].iter().enumerate() {
-            let (deal, level) = line.split_once('\t').unwrap();
+            let cols: Vec<&str> = line.split('\t').collect();
+            let (deal, level) = (cols[0], cols[1]);
             assert_eq!(deal, (i + 1).to_string());
+            let wins: u32 = cols[2].parse().unwrap();
+            assert!(wins <= 3 && cols[3] == "3", "{line}");
             assert!(
                 ["easy", "medium", "hard", "unwinnable", "unknown"].contains(&level),
                 "{line}"
@@ -130,18 +124,9 @@ fn patience(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// Krug with these budgets: every deal is Easy, and cheap.
+/// Krug with these budgets: cheap, and every deal has a known win.
 const KRUG: &[&str] = &[
-    "grade",
-    "krug",
-    "--jobs",
-    "1",
-    "--runs",
-    "2",
-    "--nodes",
-    "30000",
-    "--hint-nodes",
-    "3000",
+    "grade", "krug", "--jobs", "1", "--runs", "2", "--nodes", "30000",
 ];
 
 fn krug_deals(dir: &Path) -> Vec<u64> {
@@ -222,13 +207,25 @@ fn export_without_deals_writes_the_store_and_merges_stores_into_one_library() {
         assert!(!stdout(&o).contains("graded now"), "nothing is graded");
     }
     let tsv = std::fs::read_to_string(dir.path().join("lib/krug.tsv")).unwrap();
+    let lines: Vec<&str> = tsv.lines().collect();
+    assert_eq!(lines[0], "deal\tlevel\tperson_wins\truns");
+    let deals: Vec<&str> = lines[1..]
+        .iter()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
     assert_eq!(
-        tsv, "deal\tlevel\n1\teasy\n2\teasy\n3\teasy\n7\teasy\n8\teasy\n",
+        deals,
+        ["1", "2", "3", "7", "8"],
         "both stores, sorted, one line a deal"
     );
+    for line in &lines[1..] {
+        // The store keeps levels only, so an export from it has no wins.
+        assert!(line.ends_with("\t\t"), "{line}");
+    }
 
     // A malformed line is named, and the file is left as it was.
-    let broken = tsv.replace("7\teasy", "7\tsimple");
+    let broken = tsv.replacen("\n7\t", "\n7\tsimple\t", 1);
+    assert_ne!(broken, tsv);
     std::fs::write(dir.path().join("lib/krug.tsv"), &broken).unwrap();
     let o = patience(
         dir.path(),
@@ -249,4 +246,73 @@ fn export_without_deals_writes_the_store_and_merges_stores_into_one_library() {
     let o = patience(dir.path(), &["grade", "krug", "--db", "a.db"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("nothing to do"));
+}
+
+#[test]
+fn reused_verdicts_skip_the_solver_and_play_only_where_a_win_exists() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("old")).unwrap();
+    // An old library: deal 1 said unwinnable (so no runs), deal 2 hard (a
+    // win exists, so runs), in the form written before the wins were kept.
+    std::fs::write(
+        dir.path().join("old/la-belle-lucie.tsv"),
+        "deal\tlevel\n1\tunwinnable\n2\thard\n",
+    )
+    .unwrap();
+    let o = patience(
+        dir.path(),
+        &[
+            "grade",
+            "la-belle-lucie",
+            "--deals",
+            "1..2",
+            "--runs",
+            "2",
+            "--reuse-verdicts",
+            "old",
+            "--db",
+            "r.db",
+            "--export",
+            "new",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let tsv = std::fs::read_to_string(dir.path().join("new/la-belle-lucie.tsv")).unwrap();
+    let lines: Vec<&str> = tsv.lines().collect();
+    assert_eq!(lines[1], "1\tunwinnable\t\t", "{tsv}");
+    let cols: Vec<&str> = lines[2].split('\t').collect();
+    assert_eq!((cols[0], cols[3]), ("2", "2"), "{tsv}");
+    assert!(["easy", "medium", "hard"].contains(&cols[1]), "{tsv}");
+    let store = patience_server::store::Store::open(&dir.path().join("r.db")).unwrap();
+    assert_eq!(store.grades("la-belle-lucie").unwrap().len(), 2);
+}
+
+#[test]
+fn play_prints_each_deal_and_the_win_rate_with_its_interval() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = patience(
+        dir.path(),
+        &[
+            "play", "krug", "--deals", "1..3", "--runs", "2", "--jobs", "1",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    for (i, line) in lines[..3].iter().enumerate() {
+        assert!(line.starts_with(&format!("{}\t", i + 1)), "{line}");
+        assert!(
+            line.contains(" of 2\t") && line.ends_with("cards home"),
+            "{line}"
+        );
+    }
+    assert!(
+        lines[3].starts_with("krug deals 1..3, person-like player")
+            && lines[3].contains("of 6 games won")
+            && lines[3].contains("95% CI"),
+        "{out}"
+    );
+    let bad = patience(dir.path(), &["play", "krug", "--deals", "0..3"]);
+    assert_eq!(bad.status.code(), Some(2));
 }

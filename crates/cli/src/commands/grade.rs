@@ -2,7 +2,11 @@
 //! the store, resumably; optionally into the shipped library files.
 //!
 //! Each deal is graded by `patience_solver::levels::grade_deal` (the solver's
-//! verdict, the hint-follower, and `--runs` games of the person-like player).
+//! verdict and `--runs` games of the person-like player). With
+//! `--reuse-verdicts DIR` the solver is not run again for a deal that
+//! `DIR/<game>.tsv` already grades: its level there says whether a win
+//! exists (Easy, Medium, Hard), none does (Unwinnable) or the budget ran out
+//! (Unknown), and only the person-like runs are played, where a win exists.
 //! Grades go into the store one by one as they come, so an interrupted run
 //! loses nothing, and deals the store already holds for the game are skipped.
 //! With `--export DIR` each grade is also appended to `DIR/<game>.tsv`, which
@@ -26,13 +30,16 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::GameSpec;
+use patience_engine::Position;
 use patience_server::store::Store;
-use patience_solver::levels::{grade_deal, Grade, GradeConfig, Level, SolverVerdict};
-use patience_solver::stats::wilson;
+use patience_solver::levels::{
+    grade_position, grade_with_verdict, Grade, GradeConfig, Level, SolverVerdict, LOOKAHEAD,
+};
 use patience_solver::Budget;
 use rayon::prelude::*;
 
 use super::source::{game, parse_deals};
+use patience_solver::stats::wilson;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -46,10 +53,10 @@ pub struct Args {
     /// the store (deals graded earlier count).
     #[arg(long)]
     pub enough: Option<u64>,
-    /// Play the person-like runs also on deals the hint-follower wins (they
-    /// cannot change those deals' level; by default they are skipped).
+    /// Take the solver's verdict from DIR/<game>.tsv (a graded library) for
+    /// the deals it holds, and play only the person-like runs there.
     #[arg(long)]
-    pub person_always: bool,
+    pub reuse_verdicts: Option<PathBuf>,
     /// Worker threads (default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,
@@ -59,12 +66,9 @@ pub struct Args {
     /// Games of the person-like player per deal.
     #[arg(long, default_value_t = 20)]
     pub runs: u32,
-    /// Seed of the person-like player's tie-breaking.
+    /// Seed of the person-like player's choices among near-equal lines.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Person-like wins (percent of runs) that make a deal Easy.
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub often: u32,
     /// Solver node budget per deal.
     #[arg(long, default_value_t = 1_000_000)]
     pub nodes: u64,
@@ -77,9 +81,6 @@ pub struct Args {
     /// one before.
     #[arg(long = "then-nodes", value_delimiter = ',')]
     pub then_nodes: Vec<u64>,
-    /// Node budget of each hint the hint-follower asks for.
-    #[arg(long, default_value_t = 100_000)]
-    pub hint_nodes: u64,
     /// Cap on the solver's table memory per worker, in MiB.
     #[arg(long, default_value_t = 256)]
     pub memory_mb: usize,
@@ -112,16 +113,9 @@ pub fn run(a: Args) -> super::Outcome {
             time: a.time_ms.map(Duration::from_millis),
             memory_bytes: a.memory_mb << 20,
         },
-        hint: Budget {
-            nodes: Some(a.hint_nodes),
-            time: None,
-            memory_bytes: (a.memory_mb << 20) / 4,
-        },
         runs: a.runs,
         seed: a.seed,
-        often_percent: a.often,
         max_moves: None,
-        person_when_hint_wins: a.person_always,
     };
     let store = Store::open(&a.db).with_context(|| format!("opening {}", a.db.display()))?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -140,7 +134,19 @@ pub fn run(a: Args) -> super::Outcome {
             let done = store.graded_deals(spec.id)?;
             let todo: Vec<u64> = (first..=last).filter(|d| !done.contains(d)).collect();
             let skipped = (last - first + 1) as usize - todo.len();
-            let summary = grade_game(spec, &todo, &cfg, &pool, &store, tsv.as_deref(), a.enough)?;
+            let known = match &a.reuse_verdicts {
+                Some(dir) => read_library(&dir.join(format!("{}.tsv", spec.id)))?
+                    .into_iter()
+                    .map(|(deal, row)| (deal, row.level))
+                    .collect(),
+                None => BTreeMap::new(),
+            };
+            let job = Job {
+                spec,
+                cfg: &cfg,
+                known: &known,
+            };
+            let summary = grade_game(&job, &todo, &pool, &store, tsv.as_deref(), a.enough)?;
             summary.print(spec, first, last, skipped);
         }
         if let Some(path) = &tsv {
@@ -177,16 +183,34 @@ fn has_enough(store: &Store, game: &str, n: u64) -> anyhow::Result<bool> {
 /// workers rarely wait for the slowest deal of a chunk.
 const CHUNK_PER_THREAD: usize = 8;
 
+/// What grading one game needs: the game, the knobs, and the verdicts
+/// already known (`--reuse-verdicts`).
+struct Job<'a> {
+    spec: &'static GameSpec,
+    cfg: &'a GradeConfig,
+    known: &'a BTreeMap<u64, Level>,
+}
+
+impl Job<'_> {
+    fn grade(&self, deal: u64) -> Result<Grade, String> {
+        let pos = Position::deal(self.spec, deal).map_err(|e| e.to_string())?;
+        Ok(match self.known.get(&deal) {
+            Some(&level) => grade_with_verdict(&pos, SolverVerdict::of_level(level), self.cfg),
+            None => grade_position(&pos, self.cfg),
+        })
+    }
+}
+
 /// Grades `todo` on the pool; this thread stores each grade as it arrives.
 fn grade_game(
-    spec: &'static GameSpec,
+    job: &Job,
     todo: &[u64],
-    cfg: &GradeConfig,
     pool: &rayon::ThreadPool,
     store: &Store,
     tsv: Option<&Path>,
     enough: Option<u64>,
 ) -> anyhow::Result<Summary> {
+    let spec = job.spec;
     let bar = progress_bar(spec, todo.len());
     let mut library = match tsv {
         Some(path) => Some(open_library(path)?),
@@ -205,16 +229,7 @@ fn grade_game(
                 break;
             }
         }
-        grade_chunk(
-            spec,
-            part,
-            cfg,
-            pool,
-            store,
-            library.as_mut(),
-            &mut summary,
-            &bar,
-        )?;
+        grade_chunk(job, part, pool, store, library.as_mut(), &mut summary, &bar)?;
     }
     bar.finish_and_clear();
     summary.wall = started.elapsed();
@@ -224,24 +239,26 @@ fn grade_game(
 /// Grades one chunk of deals on the pool; this thread stores each grade as it arrives.
 #[allow(clippy::too_many_arguments)]
 fn grade_chunk(
-    spec: &'static GameSpec,
+    job: &Job,
     todo: &[u64],
-    cfg: &GradeConfig,
     pool: &rayon::ThreadPool,
     store: &Store,
     mut library: Option<&mut std::fs::File>,
     summary: &mut Summary,
     bar: &ProgressBar,
 ) -> anyhow::Result<()> {
+    let (spec, cfg) = (job.spec, job.cfg);
     type Graded = (u64, Result<Grade, String>, Duration, Option<Duration>);
     let (tx, rx) = mpsc::channel::<Graded>();
     std::thread::scope(|s| -> anyhow::Result<()> {
         s.spawn(move || {
             pool.install(|| {
                 todo.par_iter().for_each_with(tx, |tx, &deal| {
-                    let (t, cpu) = (Instant::now(), thread_cpu_time());
-                    let g = grade_deal(spec, deal, cfg).map_err(|e| e.to_string());
-                    let cpu = cpu.zip(thread_cpu_time()).map(|(a, b)| b.saturating_sub(a));
+                    // One deal is graded on one thread, so its thread's CPU
+                    // time is its cost even when other processes share the cores.
+                    let (t, cpu) = (Instant::now(), cpu_time::ThreadTime::try_now().ok());
+                    let g = job.grade(deal);
+                    let cpu = cpu.map(|c| c.elapsed());
                     let _ = tx.send((deal, g, t.elapsed(), cpu));
                 })
             })
@@ -252,8 +269,8 @@ fn grade_chunk(
                 "grade": grade,
                 "seed": cfg.seed,
                 "solve_nodes": cfg.solve.nodes,
-                "hint_nodes": cfg.hint.nodes,
-                "often_percent": cfg.often_percent,
+                "lookahead": LOOKAHEAD,
+                "verdict_reused": job.known.contains_key(&deal),
                 "ms": took.as_millis() as u64,
                 "cpu_ms": cpu.map(|c| c.as_millis() as u64),
             });
@@ -262,7 +279,8 @@ fn grade_chunk(
             }
             store.put_grade(spec.id, deal, grade.level.as_str(), &detail.to_string())?;
             if let Some(f) = library.as_mut() {
-                writeln!(f, "{deal}\t{}", grade.level)?;
+                let row = Row::of(&grade);
+                writeln!(f, "{deal}\t{}", row.columns())?;
                 f.flush()?;
             }
             summary.add(&grade, took, cpu);
@@ -270,26 +288,6 @@ fn grade_chunk(
         }
         Ok(())
     })
-}
-
-/// CPU time this thread has used. One deal is graded on one thread, so the
-/// difference around `grade_deal` is its cost even when other processes
-/// share the cores (wall time then overstates it). `None` where unsupported.
-fn thread_cpu_time() -> Option<Duration> {
-    #[cfg(unix)]
-    {
-        let mut ts = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `ts` is a valid, writable timespec for the call's duration.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-        (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
 }
 
 fn progress_bar(spec: &GameSpec, len: usize) -> ProgressBar {
@@ -310,7 +308,35 @@ fn progress_bar(spec: &GameSpec, len: usize) -> ProgressBar {
     bar
 }
 
-const LIBRARY_HEADER: &str = "deal\tlevel";
+/// The library's columns: the deal, its level, and the person-like
+/// player's wins of its runs (both empty for a line graded without runs).
+const LIBRARY_HEADER: &str = "deal\tlevel\tperson_wins\truns";
+/// The header of a library written before the wins were kept.
+const OLD_HEADER: &str = "deal\tlevel";
+
+/// One library line after the deal number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Row {
+    level: Level,
+    /// The person-like player's wins and runs, when runs were played.
+    wins: Option<(u32, u32)>,
+}
+
+impl Row {
+    fn of(g: &Grade) -> Row {
+        Row {
+            level: g.level,
+            wins: (g.runs > 0).then_some((g.person_wins, g.runs)),
+        }
+    }
+
+    fn columns(&self) -> String {
+        match self.wins {
+            Some((w, n)) => format!("{}\t{w}\t{n}", self.level),
+            None => format!("{}\t\t", self.level),
+        }
+    }
+}
 
 /// Opens a library file for appending, writing the header if it is new.
 fn open_library(path: &Path) -> anyhow::Result<std::fs::File> {
@@ -326,11 +352,9 @@ fn open_library(path: &Path) -> anyhow::Result<std::fs::File> {
     Ok(f)
 }
 
-/// Rewrites a library file sorted by deal, one line a deal: its own lines
-/// (the last line of a deal wins) merged with `grades`, which win over the
-/// file. Returns the number of deals written. A malformed line is an error
-/// naming the file and line, and the file is then left as it was.
-fn merge_library(path: &Path, grades: &[(u64, Level)]) -> anyhow::Result<usize> {
+/// Reads a library file (a missing one is empty): the last line of a deal
+/// wins. A malformed line is an error naming the file and line.
+fn read_library(path: &Path) -> anyhow::Result<BTreeMap<u64, Row>> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -338,13 +362,15 @@ fn merge_library(path: &Path, grades: &[(u64, Level)]) -> anyhow::Result<usize> 
     };
     let mut rows = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || (i == 0 && line.trim() == LIBRARY_HEADER) {
+        let header = [LIBRARY_HEADER, OLD_HEADER].contains(&line.trim_end());
+        if line.trim().is_empty() || (i == 0 && header) {
             continue;
         }
         let at = || format!("{}:{}", path.display(), i + 1);
-        let (deal, level) = line
-            .split_once('\t')
-            .ok_or_else(|| anyhow!("{}: expected deal<TAB>level, found `{line}`", at()))?;
+        let mut cols = line.split('\t');
+        let (Some(deal), Some(level)) = (cols.next(), cols.next()) else {
+            anyhow::bail!("{}: expected deal<TAB>level, found `{line}`", at());
+        };
         let deal: u64 = deal
             .trim()
             .parse()
@@ -353,13 +379,38 @@ fn merge_library(path: &Path, grades: &[(u64, Level)]) -> anyhow::Result<usize> 
             .ok_or_else(|| anyhow!("{}: bad deal number `{deal}`", at()))?;
         let level =
             Level::parse(level).ok_or_else(|| anyhow!("{}: unknown level `{level}`", at()))?;
-        rows.insert(deal, level);
+        let wins = match (cols.next().map(str::trim), cols.next().map(str::trim)) {
+            (None | Some(""), None | Some("")) => None,
+            (Some(w), Some(n)) => Some(
+                w.parse::<u32>()
+                    .ok()
+                    .zip(n.parse::<u32>().ok())
+                    .filter(|&(w, n)| w <= n)
+                    .ok_or_else(|| anyhow!("{}: bad wins `{w}` of `{n}`", at()))?,
+            ),
+            _ => anyhow::bail!("{}: expected person_wins<TAB>runs after the level", at()),
+        };
+        rows.insert(deal, Row { level, wins });
     }
-    rows.extend(grades.iter().copied());
+    Ok(rows)
+}
+
+/// Rewrites a library file sorted by deal, one line a deal: its own lines
+/// merged with `grades`, which win over the file (a deal whose level the
+/// store changed loses the file's wins). Returns the number of deals
+/// written. A malformed line is an error, and the file is then left as it was.
+fn merge_library(path: &Path, grades: &[(u64, Level)]) -> anyhow::Result<usize> {
+    let mut rows = read_library(path)?;
+    for &(deal, level) in grades {
+        let row = rows.entry(deal).or_insert(Row { level, wins: None });
+        if row.level != level {
+            *row = Row { level, wins: None };
+        }
+    }
     let mut out = String::from(LIBRARY_HEADER);
     out.push('\n');
-    for (deal, level) in &rows {
-        out.push_str(&format!("{deal}\t{level}\n"));
+    for (deal, row) in &rows {
+        out.push_str(&format!("{deal}\t{}\n", row.columns()));
     }
     let tmp = path.with_extension("tsv.tmp");
     std::fs::write(&tmp, out).with_context(|| format!("writing {}", tmp.display()))?;
@@ -370,8 +421,7 @@ fn merge_library(path: &Path, grades: &[(u64, Level)]) -> anyhow::Result<usize> 
 /// What one game's run measured.
 struct Summary {
     deals: u64,
-    /// Person-like games played, and the deals they were played on (the
-    /// runs are skipped on deals the hint-follower wins).
+    /// Person-like games played, and the deals they were played on.
     person_games: u64,
     person_deals: u64,
     /// `--enough` stopped the game: each level held this many deals.
@@ -379,7 +429,6 @@ struct Summary {
     levels: BTreeMap<Level, u64>,
     solver_wins: u64,
     solver_losses: u64,
-    hint_wins: u64,
     person_wins: u64,
     deals_person_won: u64,
     conflicts: Vec<u64>,
@@ -400,7 +449,6 @@ impl Summary {
             levels: BTreeMap::new(),
             solver_wins: 0,
             solver_losses: 0,
-            hint_wins: 0,
             person_wins: 0,
             deals_person_won: 0,
             conflicts: Vec::new(),
@@ -419,7 +467,6 @@ impl Summary {
             SolverVerdict::NoWin => self.solver_losses += 1,
             SolverVerdict::Unknown { .. } => {}
         }
-        self.hint_wins += g.hint.is_some_and(|h| h.won()) as u64;
         self.person_wins += g.person_wins as u64;
         self.person_games += g.runs as u64;
         self.person_deals += (g.runs > 0) as u64;
@@ -454,20 +501,11 @@ impl Summary {
             pct(self.solver_losses),
             n - self.solver_wins - self.solver_losses
         );
-        let (hlo, hhi) = wilson(self.hint_wins, n);
-        println!(
-            "  hint-follower wins {} ({}; 95% CI {:.1}%..{:.1}%)",
-            self.hint_wins,
-            pct(self.hint_wins),
-            100.0 * hlo,
-            100.0 * hhi
-        );
         let games = self.person_games;
         let (plo, phi) = wilson(self.person_wins, games);
         println!(
-            "  person-like player (played on {} deals{}) wins {} of {} games ({:.1}%; 95% CI {:.1}%..{:.1}%); wins at least once on {} deals",
+            "  person-like player (played on {} deals) wins {} of {} games ({:.1}%; 95% CI {:.1}%..{:.1}%); wins at least once on {} deals",
             self.person_deals,
-            if self.person_deals < n { ", not on those the hint-follower won" } else { "" },
             self.person_wins,
             games,
             100.0 * self.person_wins as f64 / games.max(1) as f64,

@@ -5,6 +5,7 @@ pub mod games;
 pub mod grade;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod serve;
 pub mod solve;

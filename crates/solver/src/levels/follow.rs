@@ -34,6 +34,8 @@ pub struct Followed {
     pub moves: usize,
     /// How many of the hints played were heuristic rather than a solution's.
     pub heuristic_moves: usize,
+    /// Cards on the foundations at the end.
+    pub home: usize,
 }
 
 impl Followed {
@@ -79,5 +81,6 @@ pub fn follow_hints(pos: &Position, budget: &Budget, max_moves: usize) -> Follow
         end,
         moves,
         heuristic_moves,
+        home: pos.foundation_cards(),
     }
 }

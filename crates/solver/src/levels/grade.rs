@@ -1,26 +1,25 @@
-//! Grading one deal: the solver's verdict plus how the two players fare.
+//! Grading one deal: the solver's verdict plus how the person-like player fares.
 //!
-//! The levels (seed 004, issue 5), for a deal a win is known for:
-//! - **Easy**: following the hint wins, or the person-like player wins
-//!   *often*: in at least [`GradeConfig::often_percent`] percent of its runs
-//!   (50 by default, so 10 of 20);
-//! - **Hard**: the person-like player never wins;
-//! - **Medium**: everything between: the hint alone does not win, and the
-//!   person-like player wins some runs but not often.
+//! A level says how hard a deal is for a person. The hint is exact (a
+//! solver), so following it wins nearly every winnable deal and cannot tell
+//! levels apart; the levels therefore come from the person-like player alone,
+//! [`GradeConfig::runs`] games a deal (20 by default). For a deal a win is
+//! known for:
+//! - **Easy**: the person-like player wins at least half of its runs;
+//! - **Medium**: it wins at least one run, but fewer than half;
+//! - **Hard**: it never wins.
 //!
-//! A win is known when the solver found one, or when either player won (a
-//! played win is a proof too, so a solver out of budget does not hide it).
-//! Otherwise the deal is **Unwinnable** when the solver proved there is no win,
-//! and **Unknown** when its budget ran out. Should a player win a deal the
+//! A win is known when the solver found one, or when the player won (a played
+//! win is a proof too, so a solver out of budget does not hide it). Otherwise
+//! the deal is **Unwinnable** when the solver proved there is no win, and
+//! **Unknown** when its budget ran out. Should the player win a deal the
 //! solver called lost, the grade follows the played win and is marked as a
 //! conflict, since one of the two has a defect.
 //!
-//! The person-like runs are skipped on a deal the hint-follower wins: the deal
-//! is Easy whatever they do, and in the two-deck games they were most of the
-//! grading time (House on the Hill: 545 of 550 ms a deal, measured by
-//! `examples/grade_profile.rs`). Such a grade says `runs: 0`, so the
-//! person-like player's win rate is a rate over the deals the hint does not
-//! win, unless [`GradeConfig::person_when_hint_wins`] asks for every deal.
+//! The solver's verdict can also be given rather than searched
+//! ([`grade_with_verdict`]): regrading a library whose verdicts are known
+//! then costs only the person-like runs, and those are played only where a
+//! win is known, since elsewhere they cannot change the level.
 //!
 //! Grading is deterministic for a fixed seed as long as the budgets are in
 //! nodes, not time: each run of the person-like player draws from a generator
@@ -32,7 +31,6 @@ use patience_engine::prng::mix64;
 use patience_engine::{DealError, GameSpec, Position};
 use serde::Serialize;
 
-use super::follow::{follow_hints, Followed};
 use super::person::play_like_a_person;
 use crate::{solve, Budget, Limit, Outcome};
 
@@ -72,28 +70,20 @@ impl Level {
     }
 
     /// The level the evidence makes: see the module documentation.
-    pub fn from_evidence(
-        solver: &SolverVerdict,
-        hint_won: bool,
-        person_wins: u32,
-        runs: u32,
-        often_percent: u32,
-    ) -> Level {
-        let played_win = hint_won || person_wins > 0;
-        if !played_win {
+    pub fn from_evidence(solver: &SolverVerdict, person_wins: u32, runs: u32) -> Level {
+        if person_wins == 0 {
             match solver {
                 SolverVerdict::NoWin => return Level::Unwinnable,
                 SolverVerdict::Unknown { .. } => return Level::Unknown,
                 SolverVerdict::Win { .. } => {}
             }
         }
-        let often = runs > 0 && person_wins as u64 * 100 >= often_percent as u64 * runs as u64;
-        if hint_won || often {
+        if runs > 0 && 2 * person_wins as u64 >= runs as u64 {
             Level::Easy
-        } else if person_wins == 0 {
-            Level::Hard
-        } else {
+        } else if person_wins > 0 {
             Level::Medium
+        } else {
+            Level::Hard
         }
     }
 }
@@ -108,15 +98,34 @@ impl fmt::Display for Level {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "verdict", rename_all = "lowercase")]
 pub enum SolverVerdict {
-    Win { moves: usize },
+    /// A win exists; `moves` is the solution's length when the solver found
+    /// it in this grading, `None` when the verdict was given.
+    Win {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        moves: Option<usize>,
+    },
     NoWin,
-    Unknown { limit: &'static str },
+    Unknown {
+        limit: &'static str,
+    },
 }
 
 impl SolverVerdict {
+    /// The verdict a library level stands for: a win exists for Easy,
+    /// Medium and Hard; none for Unwinnable; Unknown when the budget ran out.
+    pub fn of_level(level: Level) -> SolverVerdict {
+        match level {
+            Level::Easy | Level::Medium | Level::Hard => SolverVerdict::Win { moves: None },
+            Level::Unwinnable => SolverVerdict::NoWin,
+            Level::Unknown => SolverVerdict::Unknown { limit: "nodes" },
+        }
+    }
+
     fn of(outcome: &Outcome) -> SolverVerdict {
         match outcome {
-            Outcome::Win(m) => SolverVerdict::Win { moves: m.len() },
+            Outcome::Win(m) => SolverVerdict::Win {
+                moves: Some(m.len()),
+            },
             Outcome::NoWin => SolverVerdict::NoWin,
             Outcome::Unknown(l) => SolverVerdict::Unknown {
                 limit: match l {
@@ -139,19 +148,11 @@ pub struct GradeConfig {
     /// --then-nodes`): most deals are decided within `solve`, and only the
     /// few that are not pay for the larger budgets. Empty by default.
     pub then_nodes: Vec<u64>,
-    /// The budget of each hint the hint-follower asks for.
-    pub hint: Budget,
     /// Runs of the person-like player per deal.
     pub runs: u32,
     pub seed: u64,
-    /// Person-like wins, in percent of the runs, that make a deal Easy.
-    pub often_percent: u32,
-    /// Move limit of each player's game; `None`: 20 moves a card.
+    /// Move limit of each game; `None`: 20 moves a card.
     pub max_moves: Option<usize>,
-    /// Play the person-like runs on deals the hint-follower wins too. They
-    /// cannot change such a deal's level (it is Easy), so by default they are
-    /// skipped; set this to measure the player's win rate over all deals.
-    pub person_when_hint_wins: bool,
 }
 
 impl Default for GradeConfig {
@@ -163,16 +164,9 @@ impl Default for GradeConfig {
                 memory_bytes: 256 << 20,
             },
             then_nodes: Vec::new(),
-            hint: Budget {
-                nodes: Some(100_000),
-                time: None,
-                memory_bytes: 64 << 20,
-            },
             runs: 20,
             seed: 1,
-            often_percent: 50,
             max_moves: None,
-            person_when_hint_wins: false,
         }
     }
 }
@@ -183,15 +177,14 @@ pub struct Grade {
     pub deal: u64,
     pub level: Level,
     pub solver: SolverVerdict,
-    /// Positions the solver searched, over every budget it tried.
+    /// Positions the solver searched, over every budget it tried (0 when
+    /// the verdict was given).
     pub solver_nodes: u64,
-    /// The hint-follower's game; not played when the solver proved no win.
-    pub hint: Option<Followed>,
     pub person_wins: u32,
     /// Runs of the person-like player played: [`GradeConfig::runs`], or 0
-    /// when they were skipped because the hint-follower won.
+    /// on a deal whose given verdict knows no win.
     pub runs: u32,
-    /// A player won a deal the solver called lost.
+    /// The player won a deal the solver called lost.
     pub conflict: bool,
 }
 
@@ -206,8 +199,6 @@ pub fn grade_deal(
 
 /// Grades a position (its deal number seeds the person-like runs).
 pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
-    let deal = pos.deal_number();
-    let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());
     let mut report = solve(pos, &cfg.solve);
     let mut solver_nodes = report.nodes;
     for &nodes in &cfg.then_nodes {
@@ -221,27 +212,53 @@ pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
         report = solve(pos, &budget);
         solver_nodes += report.nodes;
     }
-    let solver = SolverVerdict::of(&report.outcome);
-    let hint = (solver != SolverVerdict::NoWin).then(|| follow_hints(pos, &cfg.hint, max_moves));
-    let hint_won = hint.is_some_and(|h| h.won());
-    // Still played on deals the solver calls lost: a person's win there
-    // would show a defect (a conflict), and those runs end quickly.
-    let runs = if hint_won && !cfg.person_when_hint_wins {
-        0
-    } else {
-        cfg.runs
+    // Played on deals the solver calls lost too: a person's win there would
+    // show a defect (a conflict), and on an unknown deal it proves a win.
+    let (person_wins, runs) = person_runs(pos, cfg, cfg.runs);
+    grade_from(
+        pos,
+        SolverVerdict::of(&report.outcome),
+        solver_nodes,
+        person_wins,
+        runs,
+    )
+}
+
+/// Grades a position whose solver verdict is already known (from an earlier
+/// grading): only the person-like runs are played, and only where a win
+/// exists, since elsewhere they cannot change the level.
+pub fn grade_with_verdict(pos: &Position, verdict: SolverVerdict, cfg: &GradeConfig) -> Grade {
+    let runs = match verdict {
+        SolverVerdict::Win { .. } => cfg.runs,
+        _ => 0,
     };
-    let person_wins = (0..runs)
+    let (person_wins, runs) = person_runs(pos, cfg, runs);
+    grade_from(pos, verdict, 0, person_wins, runs)
+}
+
+/// The person-like player's wins in `runs` games of `pos`.
+fn person_runs(pos: &Position, cfg: &GradeConfig, runs: u32) -> (u32, u32) {
+    let deal = pos.deal_number();
+    let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());
+    let wins = (0..runs)
         .filter(|&run| play_like_a_person(pos, run_seed(cfg.seed, deal, run), max_moves).won)
         .count() as u32;
-    let level = Level::from_evidence(&solver, hint_won, person_wins, runs, cfg.often_percent);
+    (wins, runs)
+}
+
+fn grade_from(
+    pos: &Position,
+    solver: SolverVerdict,
+    solver_nodes: u64,
+    person_wins: u32,
+    runs: u32,
+) -> Grade {
     Grade {
-        deal,
-        level,
-        conflict: solver == SolverVerdict::NoWin && (hint_won || person_wins > 0),
+        deal: pos.deal_number(),
+        level: Level::from_evidence(&solver, person_wins, runs),
+        conflict: solver == SolverVerdict::NoWin && person_wins > 0,
         solver,
         solver_nodes,
-        hint,
         person_wins,
         runs,
     }

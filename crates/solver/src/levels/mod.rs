@@ -1,11 +1,12 @@
-//! Levels: how hard a deal is for people, measured by two players.
+//! Levels: how hard a deal is for people, measured by a person-like player.
 //!
 //! - [`view`]: what a person sees of a position (no stock order, no deal number).
 //! - [`person`]: the person-like player, which plays from a view only, by a
 //!   documented strategy, never undoing; seeded, so N runs give a win rate.
-//! - [`follow`]: the hint-follower, which plays whatever the hint says.
+//! - [`follow`]: the hint-follower, which plays whatever the hint says (a
+//!   comparison for `patience play`; it takes no part in the levels).
 //! - [`grade`]: one deal in, one level out (Easy, Medium, Hard, Unwinnable,
-//!   Unknown), from the solver's verdict and the two players' results.
+//!   Unknown), from the solver's verdict and the person-like player's runs.
 
 pub mod follow;
 pub mod grade;
@@ -13,8 +14,10 @@ pub mod person;
 pub mod view;
 
 pub use follow::{follow_hints, FollowEnd, Followed};
-pub use grade::{grade_deal, grade_position, Grade, GradeConfig, Level, SolverVerdict};
-pub use person::{play_like_a_person, PersonGame, PersonPlayer};
+pub use grade::{
+    grade_deal, grade_position, grade_with_verdict, Grade, GradeConfig, Level, SolverVerdict,
+};
+pub use person::{play_as, play_like_a_person, PersonGame, PersonPlayer, LOOKAHEAD};
 pub use view::View;
 
 #[cfg(test)]

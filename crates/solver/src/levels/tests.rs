@@ -176,7 +176,6 @@ fn a_larger_budget_decides_what_the_first_left_unknown() {
     let pos = Position::deal(game("la-belle-lucie").unwrap(), 1).unwrap();
     let cfg = GradeConfig {
         solve: Budget::of_nodes(50),
-        hint: Budget::of_nodes(50),
         runs: 0,
         ..GradeConfig::default()
     };
@@ -258,19 +257,34 @@ fn following_the_hint_wins_where_the_hint_search_finds_a_solution() {
 
 #[test]
 fn levels_follow_the_evidence() {
-    let win = SolverVerdict::Win { moves: 80 };
+    // Hand-made grading results: the solver's verdict and k wins of 20.
+    let win = SolverVerdict::Win { moves: Some(80) };
     let unknown = SolverVerdict::Unknown { limit: "nodes" };
-    let e = |s: &SolverVerdict, h, w| Level::from_evidence(s, h, w, 20, 50);
-    assert_eq!(e(&win, true, 0), Level::Easy);
-    assert_eq!(e(&win, false, 10), Level::Easy);
-    assert_eq!(e(&win, false, 9), Level::Medium);
-    assert_eq!(e(&win, false, 1), Level::Medium);
-    assert_eq!(e(&win, false, 0), Level::Hard);
-    assert_eq!(e(&SolverVerdict::NoWin, false, 0), Level::Unwinnable);
-    assert_eq!(e(&unknown, false, 0), Level::Unknown);
+    let e = |s: &SolverVerdict, w| Level::from_evidence(s, w, 20);
+    assert_eq!(e(&win, 20), Level::Easy);
+    assert_eq!(e(&win, 10), Level::Easy);
+    assert_eq!(e(&win, 9), Level::Medium);
+    assert_eq!(e(&win, 1), Level::Medium);
+    assert_eq!(e(&win, 0), Level::Hard);
+    assert_eq!(e(&SolverVerdict::NoWin, 0), Level::Unwinnable);
+    assert_eq!(e(&unknown, 0), Level::Unknown);
     // A played win proves a win even when the solver ran out of budget.
-    assert_eq!(e(&unknown, false, 3), Level::Medium);
-    assert_eq!(e(&unknown, true, 0), Level::Easy);
+    assert_eq!(e(&unknown, 3), Level::Medium);
+    assert_eq!(e(&unknown, 12), Level::Easy);
+    // Half of an odd number of runs: 3 of 5 is Easy, 2 of 5 Medium.
+    assert_eq!(Level::from_evidence(&win, 3, 5), Level::Easy);
+    assert_eq!(Level::from_evidence(&win, 2, 5), Level::Medium);
+    // A given verdict stands for what the library level said.
+    for l in [Level::Easy, Level::Medium, Level::Hard] {
+        assert_eq!(
+            SolverVerdict::of_level(l),
+            SolverVerdict::Win { moves: None }
+        );
+    }
+    assert_eq!(
+        SolverVerdict::of_level(Level::Unwinnable),
+        SolverVerdict::NoWin
+    );
     for l in Level::ALL {
         assert_eq!(Level::parse(l.as_str()), Some(l));
     }
@@ -280,15 +294,8 @@ fn levels_follow_the_evidence() {
 #[test]
 fn grading_is_deterministic_for_a_seed() {
     let cfg = GradeConfig {
-        solve: Budget {
-            nodes: Some(5_000),
-            ..Budget::default()
-        },
-        hint: Budget {
-            nodes: Some(500),
-            ..Budget::default()
-        },
-        runs: 4,
+        solve: Budget::of_nodes(5_000),
+        runs: 3,
         seed: 9,
         ..GradeConfig::default()
     };
@@ -297,56 +304,58 @@ fn grading_is_deterministic_for_a_seed() {
         let a = grade_deal(spec, 2, &cfg).unwrap();
         let b = grade_deal(spec, 2, &cfg).unwrap();
         assert_eq!(a, b, "{id}");
-        let hint_won = a.hint.is_some_and(|h| h.won());
-        assert_eq!(a.runs, if hint_won { 0 } else { 4 }, "{id}");
+        assert_eq!(a.runs, 3, "{id}");
     }
     assert_ne!(run_seed(9, 2, 0), run_seed(9, 2, 1));
     assert_ne!(run_seed(9, 2, 0), run_seed(9, 3, 0));
 }
 
-/// Skipping the person-like runs on deals the hint-follower wins changes no
-/// level and no count of the runs that are played: the same deals graded with
-/// and without the skip agree, and runs are skipped exactly where the hint won.
+/// With the verdict given, no solver runs; the person-like runs are played
+/// only where a win exists, and they give the grade a full grading gives.
 #[test]
-fn skipping_person_runs_where_the_hint_wins_changes_no_level() {
+fn a_given_verdict_skips_the_solver_and_keeps_the_runs() {
     let cfg = GradeConfig {
-        solve: Budget {
-            nodes: Some(20_000),
-            ..Budget::default()
-        },
-        hint: Budget {
-            nodes: Some(2_000),
-            ..Budget::default()
-        },
-        runs: 6,
-        seed: 3,
+        solve: Budget::of_nodes(300_000),
+        runs: 2,
+        seed: 4,
         ..GradeConfig::default()
     };
-    let all_runs = GradeConfig {
-        person_when_hint_wins: true,
-        ..cfg.clone()
-    };
-    let (mut skipped, mut played) = (0, 0);
-    for id in ["la-belle-lucie", "fan", "house-on-the-hill"] {
-        let spec = game(id).unwrap();
-        for deal in 1..=8 {
-            let lean = grade_deal(spec, deal, &cfg).unwrap();
-            let full = grade_deal(spec, deal, &all_runs).unwrap();
-            assert_eq!(lean.level, full.level, "{id} {deal}");
-            assert_eq!(lean.hint, full.hint, "{id} {deal}");
-            assert_eq!(full.runs, 6);
-            if lean.hint.is_some_and(|h| h.won()) {
-                assert_eq!((lean.runs, lean.person_wins), (0, 0), "{id} {deal}");
-                skipped += 1;
-            } else {
-                assert_eq!(lean.runs, 6, "{id} {deal}");
-                assert_eq!(lean.person_wins, full.person_wins, "{id} {deal}");
-                played += 1;
+    let pos = Position::deal(game("la-belle-lucie").unwrap(), 1).unwrap();
+    let full = grade_position(&pos, &cfg);
+    assert!(matches!(full.solver, SolverVerdict::Win { .. }), "{full:?}");
+    let given = grade_with_verdict(&pos, SolverVerdict::of_level(Level::Hard), &cfg);
+    assert_eq!(given.solver_nodes, 0);
+    assert_eq!(
+        (given.level, given.person_wins, given.runs),
+        (full.level, full.person_wins, full.runs)
+    );
+    let lost = grade_with_verdict(&pos, SolverVerdict::NoWin, &cfg);
+    assert_eq!((lost.level, lost.runs), (Level::Unwinnable, 0));
+}
+
+/// Near-equal lines are chosen at random, so the runs on one deal differ:
+/// on a deal the player wins sometimes, not every run is the same game.
+#[test]
+fn runs_on_one_deal_differ() {
+    let spec = game("la-belle-lucie").unwrap();
+    let pos = Position::deal(spec, 1).unwrap();
+    let games: Vec<Vec<patience_engine::Move>> = (0..4)
+        .map(|run| {
+            let mut p = pos.clone();
+            let mut player = PersonPlayer::new(run_seed(1, 1, run));
+            let mut moves = Vec::new();
+            while let Some(m) = player.choose(&View::of(&p)) {
+                p.apply(m).unwrap();
+                moves.push(m);
+                if moves.len() > 2000 {
+                    break;
+                }
             }
-        }
-    }
+            moves
+        })
+        .collect();
     assert!(
-        skipped > 0 && played > 0,
-        "{skipped} skipped, {played} played"
+        games.iter().any(|g| g != &games[0]),
+        "four runs played the same game"
     );
 }

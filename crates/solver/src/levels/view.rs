@@ -116,22 +116,50 @@ impl View {
     /// A key that tells apart views a person could tell apart (FNV-1a over
     /// the face-up piles, the stock count and the counters).
     pub fn key(&self) -> u64 {
-        let mut h: u64 = 0xCBF2_9CE4_8422_2325;
-        let mut eat = |b: u64| {
-            h ^= b;
-            h = h.wrapping_mul(0x0000_0100_0000_01B3);
-        };
-        for pile in &self.piles {
-            eat(0xFF);
-            for c in pile {
-                eat(c.index() as u64);
-            }
-        }
-        eat(self.stock_count as u64);
-        eat(self.redeals_used as u64);
-        eat(self.draw_used as u64);
-        h
+        face_up_key(
+            self.piles.iter().map(Vec::as_slice),
+            self.stock_count,
+            self.redeals_used,
+            self.draw_used,
+        )
     }
+
+    /// The [`View::key`] of `View::of(pos)`, without building the view.
+    pub fn key_of(pos: &Position) -> u64 {
+        let layout = pos.layout();
+        face_up_key(
+            layout.ids().map(|id| match layout.kind(id) {
+                Some(PileKind::Stock) | None => &[][..],
+                Some(_) => pos.pile(id),
+            }),
+            layout.stock.map_or(0, |s| pos.pile(s).len()),
+            pos.redeals_used(),
+            pos.draw_used(),
+        )
+    }
+}
+
+fn face_up_key<'a>(
+    piles: impl Iterator<Item = &'a [Card]>,
+    stock_count: usize,
+    redeals_used: u8,
+    draw_used: bool,
+) -> u64 {
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    let mut eat = |b: u64| {
+        h ^= b;
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    };
+    for pile in piles {
+        eat(0xFF);
+        for c in pile {
+            eat(c.index() as u64);
+        }
+    }
+    eat(stock_count as u64);
+    eat(redeals_used as u64);
+    eat(draw_used as u64);
+    h
 }
 
 #[cfg(test)]
@@ -152,6 +180,8 @@ mod tests {
         assert_eq!(v.unseen(), stock);
         let imagined = v.imagine().unwrap();
         assert_eq!(View::of(&imagined), v);
+        assert_eq!(View::key_of(&pos), v.key());
+        assert_eq!(View::key_of(&imagined), v.key());
         assert_eq!(imagined.legal_moves(), pos.legal_moves());
         assert_eq!(imagined.deal_number(), 0);
     }
