@@ -58,14 +58,17 @@ test('a double click on the stock deals once, and an empty stock redeals', () =>
   // Deal the stock out by clicks (slowly: each its own click), then a click redeals.
   let state = await serverState(page);
   while (state.piles.find((p) => p.kind === 'stock').count > 0) {
+    // The cards shrink as the line grows, so the stock is looked for anew each time.
     await page.waitForTimeout(350);
-    await page.mouse.click(stock.x, stock.y);
+    const at = await grabPoint(page, '.board .card.stock');
+    await page.mouse.click(at.x, at.y);
     await settle(page, state.moves + 1);
     state = await serverState(page);
   }
   assert.ok(state.legal.some((m) => m.kind === 'redeal'));
   await page.waitForTimeout(350);
-  await page.mouse.click(stock.x, stock.y);
+  const empty = await grabPoint(page, '.board .pile[data-kind="stock"]');
+  await page.mouse.click(empty.x, empty.y);
   await settle(page, state.moves + 1);
   assert.equal((await serverState(page)).redeals_left, state.redeals_left - 1, 'the click on the empty stock redealt');
 }));
