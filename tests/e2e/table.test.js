@@ -67,7 +67,7 @@ test('a double click on the stock deals once, and an empty stock redeals', () =>
   }
   assert.ok(state.legal.some((m) => m.kind === 'redeal'));
   await page.waitForTimeout(350);
-  const empty = await grabPoint(page, '.board .pile[data-kind="stock"]');
+  const empty = await grabPoint(page, '.board .card.stock');
   await page.mouse.click(empty.x, empty.y);
   await settle(page, state.moves + 1);
   assert.equal((await serverState(page)).redeals_left, state.redeals_left - 1, 'the click on the empty stock redealt');
