@@ -1,10 +1,14 @@
-//! A game in play: its record, its current position, and undo and redo.
+//! A game in play: its current position, undo and redo, and the replay of a
+//! [`Record`] into one.
+//!
+//! The dependency runs one way: a [`Record`] is plain data and text, and this
+//! module builds games from records and records from games.
 
 use crate::apply::Undo;
 use crate::deal::DealError;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::record::Record;
+use crate::record::{Record, RecordError};
 use crate::rules::MoveError;
 use crate::spec::GameSpec;
 
@@ -81,6 +85,44 @@ impl Game {
             game: self.position.spec(),
             deal: self.position.deal_number(),
             moves: self.moves(),
+        }
+    }
+}
+
+impl Record {
+    /// Plays every move from the deal; the first illegal one is named with its
+    /// index (0-based).
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let mut game = Game::new(self.game, self.deal)?;
+        for (index, &mv) in self.moves.iter().enumerate() {
+            let text = mv.text(game.position().layout());
+            game.play(mv)
+                .map_err(|error| RecordError::Illegal { index, text, error })?;
+        }
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue;
+
+    #[test]
+    fn names_the_first_illegal_move() {
+        let g = catalogue::game("la-belle-lucie").unwrap();
+        let mut game = Game::new(g, 3).unwrap();
+        let first = game.position().legal_moves()[0];
+        game.play(first).unwrap();
+        let mut rec = game.record();
+        rec.moves.push(Move::Redeal);
+        rec.moves.push(Move::Redeal);
+        rec.moves.push(Move::Redeal);
+        let text = rec.to_text();
+        let err = Record::parse(&text).unwrap().replay().unwrap_err();
+        match err {
+            RecordError::Illegal { index, .. } => assert_eq!(index, 3),
+            e => panic!("{e}"),
         }
     }
 }

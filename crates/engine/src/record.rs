@@ -1,5 +1,6 @@
 //! The game record: game id, deal number and the moves, in a text form that
-//! round-trips, and its replay through the rules.
+//! round-trips. Replaying one through the rules ([`Record::replay`]) lives in
+//! [`crate::game`], which builds on this module.
 //!
 //! ```text
 //! game: la-belle-lucie
@@ -13,7 +14,6 @@
 use crate::card::shorten;
 use crate::catalogue;
 use crate::deal::DealError;
-use crate::game::Game;
 use crate::moves::Move;
 use crate::position::MAX_DEAL;
 use crate::rules::MoveError;
@@ -143,41 +143,11 @@ impl Record {
             moves,
         })
     }
-
-    /// Plays every move from the deal; the first illegal one is named with its
-    /// index (0-based).
-    pub fn replay(&self) -> Result<Game, RecordError> {
-        let mut game = Game::new(self.game, self.deal)?;
-        for (index, &mv) in self.moves.iter().enumerate() {
-            let text = mv.text(game.position().layout());
-            game.play(mv)
-                .map_err(|error| RecordError::Illegal { index, text, error })?;
-        }
-        Ok(game)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_the_first_illegal_move() {
-        let g = catalogue::game("la-belle-lucie").unwrap();
-        let mut game = Game::new(g, 3).unwrap();
-        let first = game.position().legal_moves()[0];
-        game.play(first).unwrap();
-        let mut rec = game.record();
-        rec.moves.push(Move::Redeal);
-        rec.moves.push(Move::Redeal);
-        rec.moves.push(Move::Redeal);
-        let text = rec.to_text();
-        let err = Record::parse(&text).unwrap().replay().unwrap_err();
-        match err {
-            RecordError::Illegal { index, .. } => assert_eq!(index, 3),
-            e => panic!("{e}"),
-        }
-    }
 
     #[test]
     fn malformed_records_are_refused_with_a_reason() {
