@@ -10,26 +10,35 @@ use std::fmt;
 /// One of the four suits, in the order the rule book lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// Spades, black.
     Spades = 0,
+    /// Hearts, red.
     Hearts = 1,
+    /// Diamonds, red.
     Diamonds = 2,
+    /// Clubs, black.
     Clubs = 3,
 }
 
 /// Card colour, for the games that build in alternating colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
+    /// Hearts and diamonds.
     Red,
+    /// Spades and clubs.
     Black,
 }
 
 impl Suit {
+    /// The four suits in their order.
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
 
+    /// The suit's place in [`Suit::ALL`], for tables keyed by suit.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// Red for hearts and diamonds, black for spades and clubs.
     pub fn colour(self) -> Colour {
         match self {
             Suit::Hearts | Suit::Diamonds => Colour::Red,
@@ -42,6 +51,7 @@ impl Suit {
         ['S', 'H', 'D', 'C'][self.index()]
     }
 
+    /// The English name in the plural: `spades`, `hearts`, `diamonds`, `clubs`.
     pub fn name(self) -> &'static str {
         ["spades", "hearts", "diamonds", "clubs"][self.index()]
     }
@@ -63,7 +73,9 @@ impl Suit {
 pub struct Rank(u8);
 
 impl Rank {
+    /// The ace, rank 1.
     pub const ACE: Rank = Rank(1);
+    /// The king, rank 13.
     pub const KING: Rank = Rank(13);
 
     /// `n` from 1 (ace) to 13 (king).
@@ -71,10 +83,12 @@ impl Rank {
         (1..=13).contains(&n).then_some(Rank(n))
     }
 
+    /// The rank's number: 1 for the ace to 13 for the king.
     pub fn number(self) -> u8 {
         self.0
     }
 
+    /// The thirteen ranks, ace first; a game's own ranks and their order are in [`crate::RankOrder`].
     pub fn all() -> impl Iterator<Item = Rank> {
         (1..=13).map(Rank)
     }
@@ -86,6 +100,7 @@ impl Rank {
         ][self.0 as usize]
     }
 
+    /// The English name: `ace`, `two` .. `ten`, `jack`, `queen`, `king`.
     pub fn name(self) -> &'static str {
         [
             "", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -102,18 +117,22 @@ impl Card {
     /// Number of distinct cards; `Card::index` is below this.
     pub const COUNT: usize = 56;
 
+    /// The card of a rank and a suit.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card(rank.0 * 4 + suit as u8)
     }
 
+    /// The card's rank.
     pub fn rank(self) -> Rank {
         Rank(self.0 >> 2)
     }
 
+    /// The card's suit.
     pub fn suit(self) -> Suit {
         Suit::ALL[(self.0 & 3) as usize]
     }
 
+    /// The colour of the card's suit.
     pub fn colour(self) -> Colour {
         self.suit().colour()
     }
@@ -204,10 +223,13 @@ impl std::str::FromStr for Card {
     }
 }
 
+/// Why a card text names no card.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardError {
+    /// Nothing but blanks.
     #[error("empty card text")]
     Empty,
+    /// No rank and suit read from the text (quoted, shortened).
     #[error("unknown card `{0}` (expected rank A,2..10,J,Q,K or T, then suit S,H,D,C, as in `10H` or `QS`)")]
     Unknown(String),
 }

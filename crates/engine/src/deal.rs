@@ -12,6 +12,7 @@ use crate::position::{Position, MAX_DEAL};
 use crate::prng::SplitMix64;
 use crate::spec::{AcesOut, GameSpec};
 
+/// A deal number outside `1..=MAX_DEAL`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("deal number {0} is out of range (deals run from 1 to {MAX_DEAL})")]
 pub struct DealError(pub u64);

@@ -22,6 +22,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// The opening position of deal `deal`, with nothing played.
     pub fn new(spec: &'static GameSpec, deal: u64) -> Result<Game, DealError> {
         Ok(Game {
             position: Position::deal(spec, deal)?,
@@ -30,6 +31,7 @@ impl Game {
         })
     }
 
+    /// The position after the moves played.
     pub fn position(&self) -> &Position {
         &self.position
     }
@@ -66,6 +68,7 @@ impl Game {
         }
     }
 
+    /// The moves played since the deal, first first (moves taken back are not among them).
     pub fn moves(&self) -> Vec<Move> {
         self.played.iter().map(Undo::played).collect()
     }
@@ -80,6 +83,7 @@ impl Game {
         self.redo = moves.into_iter().rev().collect();
     }
 
+    /// The record of the moves played: replaying it gives this position again.
     pub fn record(&self) -> Record {
         Record {
             game: self.position.spec(),

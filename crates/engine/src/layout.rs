@@ -14,6 +14,7 @@ use crate::spec::{GameSpec, StockAction};
 pub struct PileId(pub u8);
 
 impl PileId {
+    /// The pile's place in [`Position::piles`](crate::Position::piles).
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -24,27 +25,39 @@ impl PileId {
 pub enum PileKind {
     /// A fan, a column or a line pile.
     Tableau(u8),
+    /// A foundation, built from its opening rank.
     Foundation(u8),
     /// A flank cell of Nivernaise.
     Cell(u8),
+    /// The face-up reserve of Blondes and Brunettes.
     Reserve,
+    /// Where stock cards are turned to, one at a time.
     Waste,
+    /// The cards not dealt to the table, face down, next card last.
     Stock,
 }
 
 /// Where each kind of pile stands in a game's pile order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// Number of tableau piles; they come first, from id 0.
     pub tableau: u8,
+    /// Number of foundations; they follow the tableau.
     pub foundations: u8,
+    /// Number of flank cells; they follow the foundations.
     pub cells: u8,
+    /// The reserve's id, when the game has one.
     pub reserve: Option<PileId>,
+    /// The waste's id, when the game has one.
     pub waste: Option<PileId>,
+    /// The stock's id, when the game has one.
     pub stock: Option<PileId>,
+    /// Number of piles in all; every id is below it.
     pub piles: u8,
 }
 
 impl Layout {
+    /// The layout of a game: its piles in their fixed order.
     pub fn of(spec: &GameSpec) -> Layout {
         let mut next = spec.tableau_piles + spec.foundations.len() as u8 + spec.cells;
         let mut take = |present: bool| {
@@ -67,36 +80,44 @@ impl Layout {
         }
     }
 
+    /// Tableau pile `i` (0-based).
     pub fn tableau(&self, i: u8) -> PileId {
         PileId(i)
     }
 
+    /// Foundation `i` (0-based).
     pub fn foundation(&self, i: u8) -> PileId {
         PileId(self.tableau + i)
     }
 
+    /// Flank cell `i` (0-based).
     pub fn cell(&self, i: u8) -> PileId {
         PileId(self.tableau + self.foundations + i)
     }
 
+    /// The tableau piles in order.
     pub fn tableau_ids(&self) -> impl Iterator<Item = PileId> {
         (0..self.tableau).map(PileId)
     }
 
+    /// The foundations in order.
     pub fn foundation_ids(&self) -> impl Iterator<Item = PileId> {
         let first = self.tableau;
         (first..first + self.foundations).map(PileId)
     }
 
+    /// The flank cells in order.
     pub fn cell_ids(&self) -> impl Iterator<Item = PileId> {
         let first = self.tableau + self.foundations;
         (first..first + self.cells).map(PileId)
     }
 
+    /// Every pile in order.
     pub fn ids(&self) -> impl Iterator<Item = PileId> {
         (0..self.piles).map(PileId)
     }
 
+    /// The kind of pile at `id`, or `None` when the game has no such pile.
     pub fn kind(&self, id: PileId) -> Option<PileKind> {
         let i = id.0;
         let f = self.tableau;

@@ -48,6 +48,8 @@
 //! assert_eq!(perft(&mut start, 3), 83);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod apply;
 pub mod card;
 pub mod catalogue;

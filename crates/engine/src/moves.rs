@@ -12,10 +12,22 @@ use crate::layout::{Layout, PileId};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// The top card (or, where runs move, the run) of `from` goes to `to`.
-    Step { from: PileId, to: PileId },
+    Step {
+        /// The pile the card leaves.
+        from: PileId,
+        /// The pile that takes it.
+        to: PileId,
+    },
     /// The once-per-game draw: the covered card at `index` (0 = bottom) of
     /// fan `from` is played to `to`.
-    Draw { from: PileId, index: u8, to: PileId },
+    Draw {
+        /// The fan the card is drawn from.
+        from: PileId,
+        /// The card's depth in the fan, 0 for the bottom card.
+        index: u8,
+        /// The pile that takes it.
+        to: PileId,
+    },
     /// A click on the stock.
     Deal,
     /// Gather the table and deal it again.

@@ -14,6 +14,7 @@ use crate::tables::{bit, RuleTables};
 /// Deal numbers run from 1 to this; 0 is reserved for positions read from text.
 pub const MAX_DEAL: u64 = 4_294_967_295;
 
+/// A position of one game: what is on the table, not how it came about.
 #[derive(Debug)]
 pub struct Position {
     pub(crate) spec: &'static GameSpec,
@@ -97,31 +98,78 @@ fn counters_key(redeals_used: u8, draw_used: bool) -> u64 {
 /// Why parts do not make a position of a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// The parts hold a different number of piles than the game has.
     #[error("expected {expected} piles, got {got}")]
-    PileCount { expected: usize, got: usize },
+    PileCount {
+        /// Piles the game has.
+        expected: usize,
+        /// Piles given.
+        got: usize,
+    },
+    /// A card the game's deck does not hold (a six in a 36-card game is fine, a two is not).
     #[error("{card} is not a card of this game's deck")]
-    ForeignCard { card: Card },
+    ForeignCard {
+        /// The card.
+        card: Card,
+    },
+    /// More copies of a card than the game's decks hold.
     #[error("{card} appears {count} times; this game has {decks} of each card")]
-    TooMany { card: Card, count: usize, decks: u8 },
+    TooMany {
+        /// The card.
+        card: Card,
+        /// Its copies given.
+        count: usize,
+        /// The game's decks, so the copies it holds.
+        decks: u8,
+    },
+    /// A card of the deck is nowhere.
     #[error("{card} is missing")]
-    Missing { card: Card },
+    Missing {
+        /// The card.
+        card: Card,
+    },
+    /// A foundation's cards do not follow its rule from the bottom up.
     #[error("foundation {pile} is not in sequence at {card}")]
-    FoundationOrder { pile: String, card: Card },
+    FoundationOrder {
+        /// The foundation's name.
+        pile: String,
+        /// The first card out of sequence.
+        card: Card,
+    },
+    /// A flank cell holds more than its one card.
     #[error("cell {pile} holds more than one card")]
-    CellOverfull { pile: String },
+    CellOverfull {
+        /// The cell's name.
+        pile: String,
+    },
+    /// More redeals used than the game has.
     #[error("{used} redeals used, but the game has {allowed}")]
-    Redeals { used: u8, allowed: u8 },
+    Redeals {
+        /// Redeals said to be used.
+        used: u8,
+        /// Redeals the game has.
+        allowed: u8,
+    },
+    /// The draw is marked used in a game without one.
     #[error("this game has no draw")]
     NoDraw,
+    /// An empty pile that the game always refills at once while cards are left to refill it.
     #[error("{pile} is empty, but the game refills it at once from the {from}")]
-    Unfilled { pile: String, from: &'static str },
+    Unfilled {
+        /// The empty pile's name.
+        pile: String,
+        /// Where its refill comes from: `stock` or `waste`.
+        from: &'static str,
+    },
 }
 
 impl Position {
+    /// The game this is a position of.
     pub fn spec(&self) -> &'static GameSpec {
         self.spec
     }
 
+    /// The game's piles and their ids.
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
@@ -131,26 +179,32 @@ impl Position {
         self.deal
     }
 
+    /// The cards of pile `id`, bottom first.
     pub fn pile(&self, id: PileId) -> &[Card] {
         &self.piles[id.index()]
     }
 
+    /// Every pile's cards, bottom first, in [`Layout`]'s order.
     pub fn piles(&self) -> &[Vec<Card>] {
         &self.piles
     }
 
+    /// The top card of pile `id`, the one a move takes.
     pub fn top(&self, id: PileId) -> Option<Card> {
         self.piles[id.index()].last().copied()
     }
 
+    /// Redeals taken so far.
     pub fn redeals_used(&self) -> u8 {
         self.redeals_used
     }
 
+    /// Redeals still to take.
     pub fn redeals_left(&self) -> u8 {
         self.spec.redeals.count - self.redeals_used
     }
 
+    /// Whether the once-per-game draw has been used.
     pub fn draw_used(&self) -> bool {
         self.draw_used
     }

@@ -23,6 +23,7 @@ pub struct SplitMix64 {
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl SplitMix64 {
+    /// A generator started from `seed`; deals use [`SplitMix64::for_shuffle`].
     pub fn new(seed: u64) -> Self {
         SplitMix64 { state: seed }
     }
@@ -35,6 +36,7 @@ impl SplitMix64 {
         SplitMix64::new(seed)
     }
 
+    /// The next number of the sequence.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(GOLDEN);
         mix64(self.state)

@@ -23,8 +23,11 @@ use crate::text::MAX_TEXT;
 /// A game as `(game, deal number, moves)`: all that determines it.
 #[derive(Clone, Debug)]
 pub struct Record {
+    /// The game played.
     pub game: &'static GameSpec,
+    /// The deal number, from 1 to [`MAX_DEAL`].
     pub deal: u64,
+    /// The moves in the order played; [`Record::replay`] checks them.
     pub moves: Vec<Move>,
 }
 
@@ -38,31 +41,49 @@ impl Eq for Record {}
 /// Longest record text accepted.
 pub const MAX_RECORD: usize = 4 * MAX_TEXT;
 
+/// Why a record text cannot be read or replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
+    /// Nothing but blanks and comments.
     #[error("the record is empty")]
     Empty,
+    /// Longer than [`MAX_RECORD`] bytes; the text is not read.
     #[error("the record is {0} bytes; at most {MAX_RECORD} are read")]
     TooLong(usize),
+    /// A line that cannot be read.
     #[error("line {line}: {message}")]
-    Line { line: usize, message: String },
+    Line {
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// No `game:` line.
     #[error("the record has no `game:` line")]
     NoGame,
+    /// No `deal:` line.
     #[error("the record has no `deal:` line")]
     NoDeal,
+    /// A game id the catalogue does not hold (quoted, shortened).
     #[error("unknown game `{0}`")]
     UnknownGame(String),
+    /// The deal number is out of range.
     #[error(transparent)]
     Deal(#[from] DealError),
+    /// A move that is not legal where it is played.
     #[error("move {index} ({text}) is illegal: {error}")]
     Illegal {
+        /// The move's place in the record, from 0.
         index: usize,
+        /// The move's text.
         text: String,
+        /// Why it is illegal.
         error: MoveError,
     },
 }
 
 impl Record {
+    /// A record of deal `deal` with no moves yet.
     pub fn new(game: &'static GameSpec, deal: u64) -> Record {
         Record {
             game,

@@ -66,20 +66,33 @@ impl Targets {
 /// Why a move is not legal in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// A pile id beyond the game's piles.
     #[error("there is no pile {0} in this game")]
     NoSuchPile(u8),
+    /// The source pile has no card.
     #[error("{0} is empty")]
     EmptySource(String),
+    /// The source is a pile no card is played from (a foundation that does not give back, the stock).
     #[error("cards cannot be played from {0}")]
     NotPlayable(String),
+    /// The destination does not take the card.
     #[error("{card} cannot go onto {to}")]
-    Refused { card: Card, to: String },
+    Refused {
+        /// The card the move would carry (the bottom card of a run).
+        card: Card,
+        /// The destination's name.
+        to: String,
+    },
+    /// The game has no draw, it is used, or it is not allowed yet.
     #[error("the draw is not available now")]
     NoDraw,
+    /// The draw names a pile that is not a fan, or a depth with no covered card.
     #[error("no card at that depth of {0} can be drawn")]
     BadDrawIndex(String),
+    /// A stock click with nothing to deal.
     #[error("there is nothing to deal")]
     NoDeal,
+    /// A redeal that is not allowed now ([`Position::redeal_refusal`] says why).
     #[error("no redeal is available now")]
     NoRedeal,
 }

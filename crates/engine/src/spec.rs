@@ -51,6 +51,7 @@ impl RankOrder {
         }
     }
 
+    /// Always false: every deck has ranks.
     pub fn is_empty(self) -> bool {
         false
     }
@@ -112,7 +113,9 @@ pub enum Gather {
 /// The redeals a game allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Redeals {
+    /// Redeals allowed in a game; 0 when there are none.
     pub count: u8,
+    /// How the cards left on the table are gathered.
     pub gather: Gather,
     /// Cards per fan when dealing again.
     pub fan_size: u8,
@@ -123,6 +126,7 @@ pub struct Redeals {
 /// When the once-per-game draw (a covered card played out) is allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Draw {
+    /// The game has no draw.
     Never,
     /// Only in the last deal, after every redeal is used.
     InLastDeal,
@@ -133,6 +137,7 @@ pub enum Draw {
 /// Where the aces go in games that start with them on the foundations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AcesOut {
+    /// The aces are dealt like any card and stay where they fall.
     No,
     /// Taken from the pack before shuffling and dealing.
     BeforeDeal,
@@ -143,7 +148,9 @@ pub enum AcesOut {
 /// Which way a foundation builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
+    /// From the opening rank up.
     Up,
+    /// From the opening rank down.
     Down,
 }
 
@@ -152,6 +159,7 @@ pub enum Direction {
 pub struct Foundation {
     /// The suit an empty foundation takes; `None` when any suit opens it.
     pub suit: Option<Suit>,
+    /// Which way it builds.
     pub direction: Direction,
     /// In alternating colours rather than in suit.
     pub alternate_colours: bool,
@@ -168,11 +176,17 @@ pub struct Foundation {
 /// The table arrangement the page draws; rules never depend on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableLayout {
+    /// Fans in rows.
     Rows,
+    /// One large fan (Fan layout).
     BigFan,
+    /// Fans grouped as flying birds (Swallows).
     Birds,
+    /// Fans in a circle (Krug).
     Circle,
+    /// Reserve, columns, stock and waste (Blondes and Brunettes).
     BlondesAndBrunettes,
+    /// A line of piles between two flanks of cells (Nivernaise).
     Nivernaise,
 }
 
@@ -181,11 +195,17 @@ pub enum TableLayout {
 pub struct GameSpec {
     /// Stable public id: in URLs, saved games and records.
     pub id: &'static str,
+    /// The English name.
     pub name_en: &'static str,
+    /// The Russian name.
     pub name_ru: &'static str,
+    /// The rules in one English sentence.
     pub about: &'static str,
+    /// Number of decks: 1 or 2.
     pub decks: u8,
+    /// The ranks of the deck and their play order.
     pub ranks: RankOrder,
+    /// Whether the aces start on the foundations.
     pub aces_out: AcesOut,
     /// Krug: bases chosen from the pack before the deal.
     pub krug_bases: bool,
@@ -193,10 +213,13 @@ pub struct GameSpec {
     pub reserve: u8,
     /// Tableau piles and their opening sizes; the last may be short.
     pub tableau_piles: u8,
+    /// Cards in each opening tableau pile.
     pub tableau_fan_size: u8,
+    /// How a tableau pile takes a card.
     pub build: Build,
     /// A run in suit, descending, moves as a unit (La Belle Lucie with sequences).
     pub moves_runs: bool,
+    /// What fills an emptied tableau pile.
     pub empty_pile: EmptyPile,
     /// Flank cells with one card each at the start (Nivernaise).
     pub cells: u8,
@@ -204,12 +227,17 @@ pub struct GameSpec {
     pub waste: u8,
     /// Whether there is a stock (every card left after the deal goes there).
     pub has_stock: bool,
+    /// What a click on the stock does.
     pub stock_action: StockAction,
+    /// Every foundation's rule, in pile order.
     pub foundations: Vec<Foundation>,
     /// The top card of a foundation may come back to the tableau.
     pub foundation_returns: bool,
+    /// The redeals allowed.
     pub redeals: Redeals,
+    /// When the draw is allowed.
     pub draw: Draw,
+    /// How the page arranges the table.
     pub layout: TableLayout,
 }
 
@@ -260,6 +288,7 @@ impl GameSpec {
         self.ranks.ranks().contains(&card.rank())
     }
 
+    /// The play order of the highest rank (8 or 12).
     pub fn top_order(&self) -> u8 {
         self.ranks.len() - 1
     }

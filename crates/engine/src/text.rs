@@ -29,28 +29,55 @@ use crate::spec::{Direction, GameSpec};
 /// Longest position text accepted; a longer one is refused before it is read.
 pub const MAX_TEXT: usize = 64 * 1024;
 
+/// Why a position text cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
+    /// Nothing but blanks and comments.
     #[error("the text is empty")]
     Empty,
+    /// Longer than [`MAX_TEXT`] bytes; the text is not read.
     #[error("the text is {0} bytes; at most {MAX_TEXT} are read")]
     TooLong(usize),
+    /// A line that cannot be read.
     #[error("line {line}: {message}")]
-    Line { line: usize, message: String },
+    Line {
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A game id the catalogue does not hold (quoted, shortened).
     #[error("unknown game `{0}`")]
     UnknownGame(String),
+    /// Neither the text nor the caller names the game.
     #[error("no game named: give one (a `game:` line, or the command's GAME)")]
     NoGame,
+    /// The text names another game than the caller asked for.
     #[error("the text names game `{text}` but `{given}` was asked for")]
-    GameMismatch { text: String, given: String },
+    GameMismatch {
+        /// The game the text names.
+        text: String,
+        /// The game the caller asked for.
+        given: String,
+    },
+    /// A card that cannot be read.
     #[error("line {line}: {source}")]
-    Card { line: usize, source: CardError },
+    Card {
+        /// The line's number, from 1.
+        line: usize,
+        /// Why the card cannot be read.
+        source: CardError,
+    },
+    /// The piles read do not make a position of the game.
     #[error("{0}")]
     Setup(#[from] SetupError),
+    /// The plain form was given for a game with piles other than fans and foundations.
     #[error("the plain fan form is for the fan games of rule book section 1, not `{0}`")]
     PlainNotSupported(&'static str),
+    /// Cards neither listed nor able to be on the foundations (listed).
     #[error("these cards are neither in the fans nor can they be on the foundations: {0}")]
     NotOnFoundations(String),
+    /// More fans listed than the game has (listed, allowed).
     #[error("{0} fans listed but the game has {1}")]
     TooManyFans(usize, usize),
 }
