@@ -27,13 +27,18 @@
 //! ```
 //! use patience_engine::{game, perft, Move, Position};
 //!
-//! // Deal 1 of La Belle Lucie: eighteen fans of three cards, and one more.
+//! // Deal 1 of La Belle Lucie: seventeen fans of three cards and a lone one.
+//! // (This deal and the counts below are pinned by the golden and perft tests.)
 //! let spec = game("la-belle-lucie").unwrap();
 //! let mut pos = Position::deal(spec, 1).unwrap();
+//! assert!(pos.to_text().contains("\nt5: 6C 3S AC\n"));
 //!
-//! // Its legal moves, in the engine's order: the ace of clubs goes home first.
+//! // Its legal moves, in the engine's order: the ace of clubs goes home
+//! // first, and the redeal is among the four.
 //! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), 4);
 //! assert_eq!(moves[0].text(pos.layout()), "t5>f4");
+//! assert!(moves.contains(&Move::Redeal));
 //!
 //! // Apply one; an illegal move is refused and changes nothing.
 //! let before = pos.clone();

@@ -1,6 +1,6 @@
 //! The game record: game id, deal number and the moves, in a text form that
 //! round-trips. Replaying one through the rules ([`Record::replay`]) lives in
-//! [`crate::game`], which builds on this module.
+//! [`game`](mod@crate::game), which builds on this module.
 //!
 //! ```text
 //! game: la-belle-lucie

@@ -53,7 +53,7 @@ pub struct Args {
     /// the store (deals graded earlier count).
     #[arg(long)]
     pub enough: Option<u64>,
-    /// Take the solver's verdict from DIR/<game>.tsv (a graded library) for
+    /// Take the solver's verdict from DIR/GAME.tsv (a graded library) for
     /// the deals it holds, and play only the person-like runs there.
     #[arg(long)]
     pub reuse_verdicts: Option<PathBuf>,
@@ -84,7 +84,7 @@ pub struct Args {
     /// Cap on the solver's table memory per worker, in MiB.
     #[arg(long, default_value_t = 256)]
     pub memory_mb: usize,
-    /// Also append the grades to DIR/<game>.tsv (the shipped library).
+    /// Also append the grades to DIR/GAME.tsv (the shipped library).
     #[arg(long)]
     pub export: Option<PathBuf>,
 }
