@@ -11,7 +11,8 @@ use crate::prng::mix64;
 use crate::spec::GameSpec;
 use crate::tables::{bit, RuleTables};
 
-/// Deal numbers run from 1 to this; 0 is reserved for positions read from text.
+/// Deal numbers run from 1 to this; 0 stands for an unknown deal (a position
+/// text without a `deal:` line).
 pub const MAX_DEAL: u64 = 4_294_967_295;
 
 /// A position of one game: what is on the table, not how it came about.
@@ -174,7 +175,8 @@ impl Position {
         &self.layout
     }
 
-    /// The deal number the redeal shuffles derive from (0 for a position read from text).
+    /// The deal number the redeal shuffles derive from; 0 when unknown (see
+    /// [`Position::missing_deal_number`]).
     pub fn deal_number(&self) -> u64 {
         self.deal
     }
