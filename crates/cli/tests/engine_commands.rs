@@ -252,4 +252,29 @@ fn a_position_without_a_deal_number_is_refused_where_a_redeal_shuffles() {
     ]);
     // Fan has no redeal: nothing needs the number.
     ok(&["moves", "fan", "--position", path]);
+    // `deal: 0` names no deal either.
+    let text = Position::from_text("KH QH\nKS QS\n", Some("la-belle-lucie"))
+        .unwrap()
+        .to_text();
+    assert!(text.contains("deal: 0\n"), "{text}");
+    let zero = file(&text);
+    let zero = zero.path().to_str().unwrap();
+    fails(&["moves", "la-belle-lucie", "--position", zero], "deal:");
+}
+
+/// `--redeals K` beyond the game's count is refused for a numbered deal too,
+/// by moves and perft alike.
+#[test]
+fn redeals_beyond_the_game_are_refused_for_a_deal() {
+    for cmd in ["moves", "perft"] {
+        let mut args = vec![cmd, "la-belle-lucie"];
+        if cmd == "perft" {
+            args.push("1");
+        }
+        args.extend(["--deal", "1", "--redeals", "3"]);
+        fails(&args, "2 redeal(s) left");
+    }
+    // Within the count it is accepted: one redeal left still offers it.
+    let out = ok(&["moves", "la-belle-lucie", "--deal", "1", "--redeals", "1"]);
+    assert!(out.lines().any(|l| l == "redeal"), "{out}");
 }

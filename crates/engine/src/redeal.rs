@@ -15,21 +15,17 @@ pub enum RedealRefusal {
     StockNotEmpty,
     /// No card is left on the table to gather.
     TableEmpty,
-    /// The redeal shuffles by the deal number, and the position has none
-    /// (see [`Position::missing_deal_number`]).
-    NoDealNumber,
 }
 
 impl RedealRefusal {
     /// A stable word for the reason: `none-in-game`, `all-used`,
-    /// `stock-not-empty`, `table-empty`, `no-deal-number`.
+    /// `stock-not-empty`, `table-empty`.
     pub fn code(self) -> &'static str {
         match self {
             RedealRefusal::NoneInGame => "none-in-game",
             RedealRefusal::AllUsed => "all-used",
             RedealRefusal::StockNotEmpty => "stock-not-empty",
             RedealRefusal::TableEmpty => "table-empty",
-            RedealRefusal::NoDealNumber => "no-deal-number",
         }
     }
 }
@@ -47,8 +43,6 @@ impl Position {
             Some(RedealRefusal::StockNotEmpty)
         } else if self.layout.tableau_ids().all(|t| self.pile(t).is_empty()) {
             Some(RedealRefusal::TableEmpty)
-        } else if self.missing_deal_number() {
-            Some(RedealRefusal::NoDealNumber)
         } else {
             None
         }
@@ -56,8 +50,12 @@ impl Position {
 
     /// Whether redeals are left that shuffle by the deal number
     /// ([`Gather::Shuffled`]) while the position has none: a position text
-    /// without a `deal:` line, or the plain fan form. Such a redeal is refused
-    /// rather than played as some other deal's shuffle.
+    /// without a `deal:` line (or with `deal: 0`), or the plain fan form.
+    ///
+    /// Such a position still redeals, by the shuffle of deal 0, which is no
+    /// deal anyone was dealt: it serves studies of the shuffle itself. Input
+    /// that stands for a real game (the command line's `--position`) is
+    /// refused when this holds.
     pub fn missing_deal_number(&self) -> bool {
         self.deal == 0
             && self.spec.redeals.gather == Gather::Shuffled
@@ -69,7 +67,6 @@ impl Position {
 mod tests {
     use super::*;
     use crate::moves::Move;
-    use crate::rules::MoveError;
 
     #[test]
     fn the_reason_is_given_exactly_when_a_redeal_is_not_legal() {
@@ -101,35 +98,22 @@ mod tests {
         }
     }
 
-    /// A text without a `deal:` line cannot redeal where the redeal
-    /// shuffles by the deal number; where it gathers without a shuffle, or
-    /// once a deal number is given, it can.
+    /// A text without a `deal:` line lacks the number a shuffled redeal
+    /// needs, while a redeal is left; a numbered one does not.
     #[test]
     fn a_shuffled_redeal_needs_the_deal_number() {
         let unknown = Position::from_text("KS QS\nJS\n", Some("la-belle-lucie")).unwrap();
         assert_eq!(unknown.deal_number(), 0);
         assert!(unknown.missing_deal_number());
-        assert_eq!(unknown.redeal_refusal(), Some(RedealRefusal::NoDealNumber));
-        assert!(!unknown.legal_moves().contains(&Move::Redeal));
-        let mut tried = unknown.clone();
-        assert_eq!(
-            tried.apply(Move::Redeal).unwrap_err(),
-            MoveError::NoDealNumber
-        );
-        assert_eq!(tried, unknown, "a refused redeal changes nothing");
-        assert!(MoveError::NoDealNumber.to_string().contains("`deal:`"));
 
-        // The same position with a deal number redeals.
-        let mut numbered =
+        let numbered =
             Position::from_text(&unknown.to_text().replace("deal: 0", "deal: 5"), None).unwrap();
+        assert_eq!(numbered.deal_number(), 5);
         assert!(!numbered.missing_deal_number());
-        assert_eq!(numbered.redeal_refusal(), None);
-        numbered.apply(Move::Redeal).unwrap();
 
         // No redeals left: nothing is missing.
         let spent = unknown.with_redeals_left(0).unwrap();
         assert!(!spent.missing_deal_number());
-        assert_eq!(spent.redeal_refusal(), Some(RedealRefusal::AllUsed));
     }
 
     #[test]
@@ -141,11 +125,6 @@ mod tests {
         let unknown = Position::from_text(&text, None).unwrap();
         assert_eq!(unknown.deal_number(), 0);
         assert!(!unknown.missing_deal_number());
-        assert_eq!(unknown.redeal_refusal(), dealt.redeal_refusal());
-        assert_eq!(
-            unknown.legal_moves().contains(&Move::Redeal),
-            dealt.legal_moves().contains(&Move::Redeal)
-        );
     }
 
     #[test]

@@ -14,7 +14,6 @@ use crate::card::Card;
 use crate::layout::{PileId, PileKind};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::redeal::RedealRefusal;
 use crate::spec::{Draw, EmptyPile, StockAction};
 use crate::tables::{bit, CardSet};
 
@@ -96,10 +95,6 @@ pub enum MoveError {
     /// A redeal that is not allowed now ([`Position::redeal_refusal`] says why).
     #[error("no redeal is available now")]
     NoRedeal,
-    /// A redeal that would shuffle by the deal number, in a position that has
-    /// none (see [`Position::missing_deal_number`]).
-    #[error("this game's redeal shuffles by the deal number, and the position has none (no `deal:` line)")]
-    NoDealNumber,
 }
 
 impl Position {
@@ -542,7 +537,6 @@ impl Position {
         self.redeals_used < r.count
             && (!r.needs_empty_stock || self.stock().is_empty())
             && self.layout.tableau_ids().any(|t| !self.pile(t).is_empty())
-            && !self.missing_deal_number()
     }
 
     /// Checks a move and says how many cards it carries (0 for deals and redeals).
@@ -616,11 +610,10 @@ impl Position {
                 }
             }
             Move::Deal => self.deal_available().then_some(0).ok_or(MoveError::NoDeal),
-            Move::Redeal if self.redeal_available() => Ok(0),
-            Move::Redeal => match self.redeal_refusal() {
-                Some(RedealRefusal::NoDealNumber) => Err(MoveError::NoDealNumber),
-                _ => Err(MoveError::NoRedeal),
-            },
+            Move::Redeal => self
+                .redeal_available()
+                .then_some(0)
+                .ok_or(MoveError::NoRedeal),
         }
     }
 }

@@ -14,8 +14,8 @@
 //!
 //! Piles not listed are empty. The stock is listed bottom first too, so its
 //! last card is the next one dealt. Without a `deal:` line (or with `deal: 0`)
-//! the deal is unknown, and a redeal that shuffles by the deal number is
-//! refused ([`Position::missing_deal_number`]).
+//! the deal is unknown: see [`Position::missing_deal_number`] for what that
+//! means for a redeal that shuffles.
 //!
 //! Plain form (section 1 games): one fan per line, cards separated by spaces;
 //! every card not listed is on the foundations. Its deal is unknown.

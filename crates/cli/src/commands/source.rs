@@ -3,7 +3,7 @@
 use std::io::Read;
 
 use anyhow::{anyhow, bail, Context};
-use patience_engine::{GameSpec, Gather, Move, Position, MAX_DEAL};
+use patience_engine::{GameSpec, Move, Position, MAX_DEAL};
 
 /// `--deal N | --position FILE|-` and `--redeals K`, shared by moves, perft and solve.
 #[derive(clap::Args, Debug, Clone)]
@@ -50,14 +50,11 @@ impl PositionArgs {
     /// The position asked for, with redeals limited as `--redeals` says.
     pub fn load(&self) -> anyhow::Result<Position> {
         let spec = game(&self.game)?;
-        let (mut pos, numbered) = match (&self.deal, &self.position) {
-            (Some(d), None) => (Position::deal(spec, *d)?, true),
+        let mut pos = match (&self.deal, &self.position) {
+            (Some(d), None) => Position::deal(spec, *d)?,
             (None, Some(p)) => {
                 let text = read_input(p, patience_engine::text::MAX_TEXT)?;
-                let numbered = text
-                    .lines()
-                    .any(|l| l.split_once(':').is_some_and(|(k, _)| k.trim() == "deal"));
-                (Position::from_text(&text, Some(spec.id))?, numbered)
+                Position::from_text(&text, Some(spec.id))?
             }
             (None, None) => bail!("give --deal N or --position FILE"),
             (Some(_), Some(_)) => bail!("give either --deal or --position, not both"),
@@ -77,9 +74,9 @@ impl PositionArgs {
                 .with_redeals_left(k)
                 .map_err(|e| anyhow!("--redeals {k}: {e}"))?;
         }
-        // A shuffled redeal deals by the deal number: a text without one
-        // would silently play deal 0's shuffle.
-        if !numbered && pos.redeals_left() > 0 && spec.redeals.gather == Gather::Shuffled {
+        // A shuffled redeal deals by the deal number: without one it would
+        // play deal 0's shuffle, which is no deal the position came from.
+        if pos.missing_deal_number() {
             bail!(
                 "the position has no `deal:` line, and a redeal of {} shuffles by the deal number: \
                  add `deal: N` to the text, or give --redeals 0",
