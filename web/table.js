@@ -16,6 +16,7 @@ import { arrange, cardWidth, CH, fanOffsets, isNarrow } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
 import { h } from './dom.js';
+import { icon } from './icons.js';
 import { baseName, cardName, errorText, formatTime, gameNames, language, pileName, t } from './i18n.js';
 
 const DOUBLE_CLICK_MS = 300;
@@ -33,7 +34,6 @@ export class Table {
     this.busy = false;
     this.queue = []; // actions waiting for the answer to the one in flight
     this.lastClick = { pile: null, card: null, at: 0 }; // a double click's second half is not a second action
-    this.hintsUsed = 0;
     this.cycle = null; // the card last sent by a click, to move it on at the next click
     this.clickedAt = 0; // when the last click-move landed
     this.doubleClickMs = DOUBLE_CLICK_MS;
@@ -67,10 +67,16 @@ export class Table {
     this.clock = h('span', { class: 'clock' });
     this.moveCount = h('span', { class: 'move-count' });
     const btn = (fn, cls) => h('button', { type: 'button', class: cls, onclick: () => fn() });
-    this.undoBtn = btn(() => this.undo(), 'undo');
-    this.redoBtn = btn(() => this.redo(), 'redo');
+    // On a phone these show their icon alone (their name stays the button's label).
+    const iconic = (fn, cls, name) => {
+      const b = h('button', { type: 'button', class: `${cls} iconic`, onclick: () => fn() }, icon(name), h('span', { class: 'label' }));
+      return b;
+    };
+    this.undoBtn = iconic(() => this.undo(), 'undo', 'undo');
+    this.redoBtn = iconic(() => this.redo(), 'redo', 'redo');
     this.hintBtn = btn(() => this.askHint(), 'hint');
-    this.redealBtn = btn(() => this.play('redeal'), 'redeal');
+    this.redealBtn = iconic(() => this.play('redeal'), 'redeal', 'redeal');
+    this.redealBtn.append(h('span', { class: 'short', 'aria-hidden': 'true' }));
     this.finishBtn = btn(() => this.finish(), 'finish');
     this.restartBtn = btn(() => this.restart(), 'restart');
     this.copyBtn = btn(() => this.copyLink(), 'copy-link');
@@ -86,8 +92,14 @@ export class Table {
     this.status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
     this.board = h('div', { class: 'board', role: 'region' });
     this.wrap = h('div', { class: 'board-wrap' }, this.board);
+    // The less used actions: in the row on a desktop, behind "⋯" on a phone.
+    this.more = h('div', { class: 'toolbar-more', id: 'toolbar-more', onclick: (e) => { if (e.target.closest('button, a')) this.openMore(false); } },
+      this.newDeal, this.restartBtn, this.copyBtn, this.rulesLink, this.autoLabel);
+    this.moreBtn = h('button', { type: 'button', class: 'more-button iconic', 'aria-expanded': 'false', 'aria-controls': 'toolbar-more',
+      onclick: () => this.openMore(this.moreBtn.getAttribute('aria-expanded') !== 'true') }, icon('more'));
     this.toolbar = h('div', { class: 'toolbar', role: 'toolbar' }, this.undoBtn, this.redoBtn, this.hintBtn, this.redealBtn, this.finishBtn,
-      this.restartBtn, this.newDeal, this.copyBtn, this.rulesLink, this.autoLabel);
+      this.more, this.moreBtn);
+    document.addEventListener('pointerdown', (e) => { if (!this.toolbar.contains(e.target)) this.openMore(false); });
     this.root.replaceChildren(
       h('div', { class: 'table-head' }, this.title, h('div', { class: 'meta' }, this.dealInfo, this.share, this.moveCount, this.clock)),
       this.toolbar,
@@ -114,15 +126,29 @@ export class Table {
       [this.copyBtn, 'table.copyLink', 'table.copyLinkTitle'],
     ];
     for (const [b, label, title] of words) {
-      b.textContent = t(label);
+      const text = b.querySelector('.label');
+      if (text) {
+        text.textContent = t(label);
+        b.setAttribute('aria-label', t(label));
+      } else {
+        b.textContent = t(label);
+      }
       b.title = t(title);
     }
+    this.moreBtn.setAttribute('aria-label', t('table.more'));
+    this.moreBtn.title = t('table.more');
     this.newDeal.textContent = t('table.newDeal');
     this.autoText.textContent = t('table.auto');
     this.autoLabel.title = t('table.autoTitle');
     this.rulesLink.textContent = t('table.rules');
     this.board.setAttribute('aria-label', t('table.board'));
     this.toolbar.setAttribute('aria-label', t('table.toolbar'));
+  }
+
+  /** Opens or closes the phone's menu of the less used actions. */
+  openMore(open) {
+    this.moreBtn.setAttribute('aria-expanded', String(open));
+    this.toolbar.classList.toggle('open', open);
   }
 
   /**
@@ -142,10 +168,7 @@ export class Table {
 
   updateFurniture() {
     const s = this.state;
-    const level = ['easy', 'medium', 'hard'].includes(s.level) ? ` · ${t(`level.${s.level}`)}` : '';
-    const graded = ['easy', 'medium', 'hard', 'unwinnable'].includes(s.grade) && s.grade !== s.level
-      ? ` · ${t('table.grade', { grade: t(`grade.${s.grade}`) })}` : '';
-    this.dealInfo.textContent = `${t('table.deal', { deal: s.deal })}${level}${graded}`;
+    this.dealInfo.textContent = [t('table.deal', { deal: s.deal }), ...this.gradeWords(s)].join(' · ');
     const link = `/play/${encodeURIComponent(s.game)}/${s.deal}`;
     this.share.href = link;
     this.share.textContent = link;
@@ -156,7 +179,10 @@ export class Table {
     const canRedeal = s.legal.some((m) => m.kind === 'redeal');
     this.redealBtn.disabled = !canRedeal;
     const left = s.redeals_left ?? 0;
-    this.redealBtn.textContent = t('table.redeal', { left: t('table.redealLeft', { n: left }) });
+    const redeal = t('table.redeal', { left: t('table.redealLeft', { n: left }) });
+    this.redealBtn.querySelector('.label').textContent = redeal;
+    this.redealBtn.querySelector('.short').textContent = String(left);
+    this.redealBtn.setAttribute('aria-label', redeal);
     this.redealBtn.title = t('table.redealTitle', { left: t('table.redealsLeft', { n: left }) });
     // A disabled Redeal says why, on hover and to screen readers.
     const why = !canRedeal && s.redeal_refusal ? t(`redeal.why.${s.redeal_refusal}`) : '';
@@ -164,9 +190,27 @@ export class Table {
     if (why) this.redealBtn.setAttribute('aria-description', why);
     else this.redealBtn.removeAttribute('aria-description');
     this.finishBtn.hidden = !s.finish;
+    this.toolbar.classList.toggle('finishing', !!s.finish);
     this.root.dataset.moves = String(s.moves);
     this.root.dataset.won = String(!!s.won);
     this.updateClock();
+  }
+
+  /**
+   * The deal's level as the graded library holds it (else the level asked
+   * for), and how often the person-like player won it, when the state says.
+   */
+  gradeWords(s) {
+    const words = [];
+    const levels = ['easy', 'medium', 'hard'];
+    if (levels.includes(s.grade)) words.push(t(`level.${s.grade}`));
+    else if (s.grade === 'unwinnable') words.push(t('grade.unwinnable'));
+    else if (levels.includes(s.level)) words.push(t(`level.${s.level}`));
+    const p = s.person;
+    if (p && Number.isInteger(p.wins) && Number.isInteger(p.runs) && p.runs > 0) {
+      words.push(t('table.person', { n: p.wins, runs: p.runs }));
+    }
+    return words;
   }
 
   updateClock() {
@@ -457,7 +501,7 @@ export class Table {
         h('ul', { class: 'win-facts' },
           h('li', { class: 'win-time' }, t('win.time', { time: formatTime(s.elapsed_ms) })),
           h('li', { class: 'win-moves' }, t('win.moves', { n: s.moves })),
-          h('li', { class: 'win-hints' }, this.hintsUsed ? t('win.hints', { n: this.hintsUsed }) : t('win.noHints'))),
+          h('li', { class: 'win-hints' }, s.hinted ? t('win.hints') : t('win.noHints'))),
         stats,
         h('div', { class: 'win-actions' }, again,
           h('a', { class: 'button', href: '/' }, t('win.allGames')),
@@ -696,7 +740,6 @@ export class Table {
       this.say(t('hint.thinking'));
       try {
         const hint = await api.hint(this.state.uid);
-        if (hint.move) this.hintsUsed += 1;
         this.showHint(hint);
       } catch (err) {
         this.root.dataset.hint = 'error';
@@ -766,6 +809,7 @@ export class Table {
     if (k === 'h') { e.preventDefault(); this.askHint(); return; }
     if (k === 'escape') {
       clearArrow(this.board);
+      this.openMore(false);
       if (this.root.querySelector('.win')) {
         this.winClosed = true;
         this.root.querySelector('.win').remove();
