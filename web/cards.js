@@ -77,8 +77,15 @@ function suitUse(parent, suit, x, y, size, flip = false) {
   return g;
 }
 
+const faces = new Map(); // code → a drawn face, cloned for each card shown
+
 /** The face of `code` ("10H") as an <svg> of viewBox 0 0 100 140. */
 export function cardFace(code) {
+  if (!faces.has(code)) faces.set(code, drawFace(code));
+  return faces.get(code).cloneNode(true);
+}
+
+function drawFace(code) {
   const [rank, suit] = parseCard(code);
   const colour = SUITS[suit]?.[1] ?? 'black';
   const svg = el('svg', { viewBox: '0 0 100 140', class: `face ${colour}`, 'aria-hidden': 'true' });

@@ -240,8 +240,8 @@ function blondes(state, opts) {
   if (opts.narrow) {
     // Phones: nine columns side by side would leave cards about 35 px wide,
     // too small to read or touch. The columns go in two rows (five over
-    // four), which nearly doubles the card width; the page scrolls a little
-    // instead. Stock over waste on the left, the foundations in two rows
+    // four), which nearly doubles the card width; the page scrolls once
+    // the columns grow long. Stock over waste on the left, the foundations in two rows
     // beside them, the reserve spread across.
     const per = Math.ceil(cols.length / 2);
     const left = [...byKind(state, 'stock'), ...byKind(state, 'waste')];
@@ -255,10 +255,12 @@ function blondes(state, opts) {
     reserve.forEach((n) => items.push({ name: n, x: 0, y, w: width, h: fanHeight(width, count(state, n)), mode: 'fan-h', spread: 0.7 }));
     y += Math.max(CH, ...reserve.map((n) => fanHeight(width, count(state, n)))) + GAP * 3;
     const colX = (width - across(per)) / 2;
-    const colH = CH * 2.7;
-    const first = columns(state, items, cols.slice(0, per), colX, y, 1 + GAP, colH);
+    // The first row keeps room for a few cards more, so the second does not
+    // move at every build; the second grows downwards from its cards, and
+    // the opening deal fits one screen.
+    const first = columns(state, items, cols.slice(0, per), colX, y, 1 + GAP, CH * 1.9);
     y += first + GAP * 2;
-    const second = columns(state, items, cols.slice(per), colX, y, 1 + GAP, colH);
+    const second = columns(state, items, cols.slice(per), colX, y, 1 + GAP, CH);
     return { items, width, height: y + second };
   }
   const width = Math.max(across(cols.length), (found.length + 2) * (1 + GAP) + GAP);

@@ -12,13 +12,23 @@ import { api, ApiError } from './api.js';
 import { baseMark, cardBack, cardFace } from './cards.js';
 import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
-import { arrange, cardWidth, CH, fanOffsets, isNarrow } from './layout.js';
+import { arrange, cardWidth, fanOffsets, isNarrow } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
 import { h } from './dom.js';
+import { icon } from './icons.js';
 import { baseName, cardName, errorText, formatTime, gameNames, language, pileName, t } from './i18n.js';
 
 const DOUBLE_CLICK_MS = 300;
+// How long a card slides to its new place: short enough that a move lands
+// within 200 ms of the click on loopback (bench/table measures it).
+const SLIDE_MS = 130;
+
+/**
+ * A length of `n` card widths, as CSS: places follow the board's `--cw`, so a
+ * new card width (the board grew, the window changed) redraws nothing.
+ */
+const inCards = (n) => (n ? `calc(var(--cw) * ${+n.toFixed(5)})` : '0');
 
 /** A pile's spoken name as its game names it: «веер 3», «стопка линии 2», "foundation 5". */
 function pileLabel(state, pile) {
@@ -33,7 +43,6 @@ export class Table {
     this.busy = false;
     this.queue = []; // actions waiting for the answer to the one in flight
     this.lastClick = { pile: null, card: null, at: 0 }; // a double click's second half is not a second action
-    this.hintsUsed = 0;
     this.cycle = null; // the card last sent by a click, to move it on at the next click
     this.clickedAt = 0; // when the last click-move landed
     this.doubleClickMs = DOUBLE_CLICK_MS;
@@ -67,10 +76,16 @@ export class Table {
     this.clock = h('span', { class: 'clock' });
     this.moveCount = h('span', { class: 'move-count' });
     const btn = (fn, cls) => h('button', { type: 'button', class: cls, onclick: () => fn() });
-    this.undoBtn = btn(() => this.undo(), 'undo');
-    this.redoBtn = btn(() => this.redo(), 'redo');
+    // On a phone these show their icon alone (their name stays the button's label).
+    const iconic = (fn, cls, name) => {
+      const b = h('button', { type: 'button', class: `${cls} iconic`, onclick: () => fn() }, icon(name), h('span', { class: 'label' }));
+      return b;
+    };
+    this.undoBtn = iconic(() => this.undo(), 'undo', 'undo');
+    this.redoBtn = iconic(() => this.redo(), 'redo', 'redo');
     this.hintBtn = btn(() => this.askHint(), 'hint');
-    this.redealBtn = btn(() => this.play('redeal'), 'redeal');
+    this.redealBtn = iconic(() => this.play('redeal'), 'redeal', 'redeal');
+    this.redealBtn.append(h('span', { class: 'short', 'aria-hidden': 'true' }));
     this.finishBtn = btn(() => this.finish(), 'finish');
     this.restartBtn = btn(() => this.restart(), 'restart');
     this.copyBtn = btn(() => this.copyLink(), 'copy-link');
@@ -86,8 +101,14 @@ export class Table {
     this.status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
     this.board = h('div', { class: 'board', role: 'region' });
     this.wrap = h('div', { class: 'board-wrap' }, this.board);
+    // The less used actions: in the row on a desktop, behind "⋯" on a phone.
+    this.more = h('div', { class: 'toolbar-more', id: 'toolbar-more', onclick: (e) => { if (e.target.closest('button, a')) this.openMore(false); } },
+      this.newDeal, this.restartBtn, this.copyBtn, this.rulesLink, this.autoLabel);
+    this.moreBtn = h('button', { type: 'button', class: 'more-button iconic', 'aria-expanded': 'false', 'aria-controls': 'toolbar-more',
+      onclick: () => this.openMore(this.moreBtn.getAttribute('aria-expanded') !== 'true') }, icon('more'));
     this.toolbar = h('div', { class: 'toolbar', role: 'toolbar' }, this.undoBtn, this.redoBtn, this.hintBtn, this.redealBtn, this.finishBtn,
-      this.restartBtn, this.newDeal, this.copyBtn, this.rulesLink, this.autoLabel);
+      this.more, this.moreBtn);
+    document.addEventListener('pointerdown', (e) => { if (!this.toolbar.contains(e.target)) this.openMore(false); });
     this.root.replaceChildren(
       h('div', { class: 'table-head' }, this.title, h('div', { class: 'meta' }, this.dealInfo, this.share, this.moveCount, this.clock)),
       this.toolbar,
@@ -114,15 +135,29 @@ export class Table {
       [this.copyBtn, 'table.copyLink', 'table.copyLinkTitle'],
     ];
     for (const [b, label, title] of words) {
-      b.textContent = t(label);
+      const text = b.querySelector('.label');
+      if (text) {
+        text.textContent = t(label);
+        b.setAttribute('aria-label', t(label));
+      } else {
+        b.textContent = t(label);
+      }
       b.title = t(title);
     }
+    this.moreBtn.setAttribute('aria-label', t('table.more'));
+    this.moreBtn.title = t('table.more');
     this.newDeal.textContent = t('table.newDeal');
     this.autoText.textContent = t('table.auto');
     this.autoLabel.title = t('table.autoTitle');
     this.rulesLink.textContent = t('table.rules');
     this.board.setAttribute('aria-label', t('table.board'));
     this.toolbar.setAttribute('aria-label', t('table.toolbar'));
+  }
+
+  /** Opens or closes the phone's menu of the less used actions. */
+  openMore(open) {
+    this.moreBtn.setAttribute('aria-expanded', String(open));
+    this.toolbar.classList.toggle('open', open);
   }
 
   /**
@@ -142,10 +177,7 @@ export class Table {
 
   updateFurniture() {
     const s = this.state;
-    const level = ['easy', 'medium', 'hard'].includes(s.level) ? ` · ${t(`level.${s.level}`)}` : '';
-    const graded = ['easy', 'medium', 'hard', 'unwinnable'].includes(s.grade) && s.grade !== s.level
-      ? ` · ${t('table.grade', { grade: t(`grade.${s.grade}`) })}` : '';
-    this.dealInfo.textContent = `${t('table.deal', { deal: s.deal })}${level}${graded}`;
+    this.dealInfo.textContent = [t('table.deal', { deal: s.deal }), ...this.gradeWords(s)].join(' · ');
     const link = `/play/${encodeURIComponent(s.game)}/${s.deal}`;
     this.share.href = link;
     this.share.textContent = link;
@@ -156,7 +188,10 @@ export class Table {
     const canRedeal = s.legal.some((m) => m.kind === 'redeal');
     this.redealBtn.disabled = !canRedeal;
     const left = s.redeals_left ?? 0;
-    this.redealBtn.textContent = t('table.redeal', { left: t('table.redealLeft', { n: left }) });
+    const redeal = t('table.redeal', { left: t('table.redealLeft', { n: left }) });
+    this.redealBtn.querySelector('.label').textContent = redeal;
+    this.redealBtn.querySelector('.short').textContent = String(left);
+    this.redealBtn.setAttribute('aria-label', redeal);
     this.redealBtn.title = t('table.redealTitle', { left: t('table.redealsLeft', { n: left }) });
     // A disabled Redeal says why, on hover and to screen readers.
     const why = !canRedeal && s.redeal_refusal ? t(`redeal.why.${s.redeal_refusal}`) : '';
@@ -164,9 +199,27 @@ export class Table {
     if (why) this.redealBtn.setAttribute('aria-description', why);
     else this.redealBtn.removeAttribute('aria-description');
     this.finishBtn.hidden = !s.finish;
+    this.toolbar.classList.toggle('finishing', !!s.finish);
     this.root.dataset.moves = String(s.moves);
     this.root.dataset.won = String(!!s.won);
     this.updateClock();
+  }
+
+  /**
+   * The deal's level as the graded library holds it (else the level asked
+   * for), and how often the person-like player won it, when the state says.
+   */
+  gradeWords(s) {
+    const words = [];
+    const levels = ['easy', 'medium', 'hard'];
+    if (levels.includes(s.grade)) words.push(t(`level.${s.grade}`));
+    else if (s.grade === 'unwinnable') words.push(t('grade.unwinnable'));
+    else if (levels.includes(s.level)) words.push(t(`level.${s.level}`));
+    const p = s.person;
+    if (p && Number.isInteger(p.wins) && Number.isInteger(p.runs) && p.runs > 0) {
+      words.push(t('table.person', { n: p.wins, runs: p.runs }));
+    }
+    return words;
   }
 
   updateClock() {
@@ -192,23 +245,48 @@ export class Table {
     return cardWidth(arr, { availW: this.wrap.clientWidth - pad, availH: window.innerHeight - top - 16, narrow, large });
   }
 
-  /** Where each card is now, by place ("t3:2"), with its code and the state drawn. */
+  /**
+   * The state drawn now, before an action changes it. Where its cards lie on
+   * screen is read when the answer is drawn (`render`), and only for the
+   * piles the answer changed: a card that moved left a changed pile. `rects`
+   * may hold places read earlier (the cards a drag let go of).
+   */
   snapshot() {
-    const rects = new Map();
-    const cards = new Map();
-    for (const el of this.board.querySelectorAll('.card[data-key]')) {
-      rects.set(el.dataset.key, el.getBoundingClientRect());
-      cards.set(el.dataset.key, el.dataset.card);
-    }
-    const stock = this.board.querySelector('.pile[data-kind="stock"]');
-    return { rects, cards, state: this.state, stock: stock ? stock.getBoundingClientRect() : null };
+    return { rects: new Map(), state: this.state };
   }
 
-  /** What decides how a pile is drawn: the same signature, the same element. */
-  signature(pile, place, cw, playable) {
+  /** Fills `before` with the screen places of the cards in the old pile elements `els`, and the stock's. */
+  measure(before, els) {
+    for (const pile of els) {
+      if (pile.dataset.kind === 'stock') before.stock = pile.getBoundingClientRect();
+      for (const el of pile.querySelectorAll('.card[data-key]')) {
+        if (!before.rects.has(el.dataset.key)) before.rects.set(el.dataset.key, el.getBoundingClientRect());
+      }
+    }
+    if (!before.stock) before.stock = this.board.querySelector('.pile[data-kind="stock"]')?.getBoundingClientRect() ?? null;
+  }
+
+  /**
+   * What decides how a pile is drawn: the same signature, the same element.
+   * Where it stands and which of its cards can move are not part of it:
+   * those are updated in place.
+   */
+  signature(pile, place) {
     const canDeal = pile.kind === 'stock' && this.state.legal.some((m) => m.kind === 'deal');
-    return [language(), cw.toFixed(2), place.x, place.y, place.w, place.h, place.rot || 0, place.mode, place.spread || 0,
-      pile.count ?? '', canDeal, pile.cards.map((c) => c.card).join(' '), (playable.get(pile.name) || []).join(',')].join('|');
+    return [language(), place.w, place.h, place.rot || 0, place.mode, place.spread || 0,
+      pile.count ?? '', canDeal, pile.cards.map((c) => c.card).join(' ')].join('|');
+  }
+
+  /** Marks the cards of pile element `el` that have a move now, and only those, as playable. */
+  markPlayable(el) {
+    for (const card of el.querySelectorAll('.card[data-key]')) this.markCard(card, !!this.byCard.get(card.dataset.key));
+  }
+
+  markCard(card, can) {
+    card.classList.toggle('playable', can);
+    card.tabIndex = can ? 0 : -1;
+    if (can) card.removeAttribute('aria-disabled');
+    else card.setAttribute('aria-disabled', 'true');
   }
 
   render(before = null) {
@@ -219,7 +297,6 @@ export class Table {
     const large = isLarge();
     const arr = arrange(s, { narrow, large });
     const cw = this.cardWidth(arr, narrow, large);
-    const ch = cw * CH;
     this.cw = cw;
     this.byCard = movesByCard(s);
     const playable = new Map();
@@ -228,23 +305,42 @@ export class Table {
       if (!playable.has(name)) playable.set(name, []);
       playable.get(name).push(i);
     }
-    this.board.dataset.layout = s.layout;
-    this.board.style.width = `${Math.ceil(arr.width * cw)}px`;
-    this.board.style.height = `${Math.ceil(arr.height * cw)}px`;
-    this.board.style.setProperty('--cw', `${cw}px`);
-    // Only the piles whose signature changed are drawn again.
+    // Only the piles whose signature changed are drawn again. Where their
+    // cards lay is read first, before anything on the page changes.
     const old = new Map([...this.board.querySelectorAll(':scope > .pile')].map((el) => [el.dataset.pile, el]));
-    const changed = [];
-    let prev = null;
+    const piles = new Map(s.piles.map((p) => [p.name, p]));
+    const plan = [];
     for (const place of arr.items) {
-      const pile = pileOf(s, place.name);
+      const pile = piles.get(place.name);
       if (!pile) continue;
-      const sig = this.signature(pile, place, cw, playable);
+      const sig = this.signature(pile, place);
+      const play = (playable.get(pile.name) || []).join(',');
+      const el = old.get(pile.name);
+      plan.push({ pile, place, sig, play, el, redraw: !el || el.dataset.sig !== sig });
+    }
+    if (before) this.measure(before, plan.filter((x) => x.redraw && x.el).map((x) => x.el));
+    this.setBoard(s.layout, `${Math.ceil(arr.width * cw)}px`, `${Math.ceil(arr.height * cw)}px`, `${cw}px`);
+    const changed = [];
+    let touched = 0;
+    let prev = null;
+    for (const { pile, place, sig, play, redraw } of plan) {
       let el = old.get(pile.name);
       old.delete(pile.name);
-      if (!el || el.dataset.sig !== sig) {
-        const fresh = this.drawPile(pile, place, cw, ch);
+      if (!redraw && el.dataset.play !== play) {
+        this.markPlayable(el);
+        el.dataset.play = play;
+        touched += 1;
+      }
+      if (!redraw) {
+        // A pile that only moved (a row above it grew) keeps its element.
+        const left = inCards(place.x), top = inCards(place.y);
+        if (el.style.left !== left) el.style.left = left;
+        if (el.style.top !== top) el.style.top = top;
+      }
+      if (redraw) {
+        const fresh = this.drawPile(pile, place);
         fresh.dataset.sig = sig;
+        fresh.dataset.play = play;
         if (el) el.replaceWith(fresh);
         else this.board.insertBefore(fresh, prev ? prev.nextSibling : this.board.firstChild);
         el = fresh;
@@ -254,14 +350,16 @@ export class Table {
     }
     for (const el of old.values()) el.remove();
     this.board.dataset.drawn = String(changed.length);
+    this.board.dataset.touched = String(touched);
     this.updateFurniture();
     this.updateStatus();
-    if (before) this.animate(before, changed);
+    // Focus first: focusing reads the layout, which the slides' start must not dirty again.
     const moved = this.focusMoved && (s.played || []).find((p) => !p.auto && p.to);
     this.focusMoved = false;
     const target = moved && this.board.querySelector(`.card[data-key="${CSS.escape(`${moved.to}:${moved.to_index}`)}"]`);
     if (target) target.focus({ preventScroll: true });
-    else if (focused) this.refocus(focused);
+    else if (focused && !(this.board.contains(document.activeElement) && document.activeElement.tabIndex === 0)) this.refocus(focused);
+    if (before) this.animate(before, changed);
     // The win screen follows the position: an undo after a win takes it away,
     // and a second win brings it back (unless the player closed it meanwhile).
     if (s.won) this.showWin();
@@ -271,7 +369,16 @@ export class Table {
     }
   }
 
-  drawPile(pile, place, cw, ch) {
+  /** The board's layout, size and card width, each written only when it changes. */
+  setBoard(layout, width, height, cw) {
+    const b = this.board;
+    if (b.dataset.layout !== layout) b.dataset.layout = layout;
+    if (b.style.width !== width) b.style.width = width;
+    if (b.style.height !== height) b.style.height = height;
+    if (b.style.getPropertyValue('--cw') !== cw) b.style.setProperty('--cw', cw);
+  }
+
+  drawPile(pile, place) {
     // An empty foundation shows what opens it (the server's `base`), faintly.
     const base = pile.kind === 'foundation' && !pile.cards.length && pile.base ? pile.base : null;
     const name = pileLabel(this.state, pile);
@@ -289,10 +396,10 @@ export class Table {
       'aria-label': label,
     });
     Object.assign(el.style, {
-      left: `${place.x * cw}px`,
-      top: `${place.y * cw}px`,
-      width: `${place.w * cw}px`,
-      height: `${place.h * cw}px`,
+      left: inCards(place.x),
+      top: inCards(place.y),
+      width: inCards(place.w),
+      height: inCards(place.h),
     });
     if (place.rot) el.style.transform = `rotate(${place.rot}deg)`;
     if (pile.kind === 'stock') {
@@ -320,8 +427,8 @@ export class Table {
         'aria-label': cardName(c.card),
         'aria-disabled': moves ? null : 'true',
       });
-      card.style.left = `${at[i][0] * cw}px`;
-      card.style.top = `${at[i][1] * cw}px`;
+      card.style.left = inCards(at[i][0]);
+      card.style.top = inCards(at[i][1]);
       card.appendChild(cardFace(c.card));
       el.appendChild(card);
     });
@@ -369,6 +476,13 @@ export class Table {
     return ids;
   }
 
+  /** Every face-up card of `state` by place ("t3:2" → "10H"), pile by pile, bottom first. */
+  cardsOf(state) {
+    const out = new Map();
+    for (const p of state?.piles || []) p.cards.forEach((c, i) => out.set(`${p.name}:${i}`, c.card));
+    return out;
+  }
+
   /** The old place of each card by its code and copy (when no move names places). */
   byCopy(cards) {
     const seen = new Map();
@@ -387,9 +501,8 @@ export class Table {
     const places = this.oldPlaces(before);
     let copies = null;
     if (!places) {
-      const now = new Map([...this.board.querySelectorAll('.card[data-key]')].map((el) => [el.dataset.key, el.dataset.card]));
-      const oldByCopy = this.byCopy(before.cards);
-      copies = new Map([...this.byCopy(now)].map(([copy, place]) => [place, oldByCopy.get(copy)]));
+      const oldByCopy = this.byCopy(this.cardsOf(before.state));
+      copies = new Map([...this.byCopy(this.cardsOf(this.state))].map(([copy, place]) => [place, oldByCopy.get(copy)]));
     }
     const moved = [];
     for (const pile of piles) {
@@ -400,25 +513,21 @@ export class Table {
         const now = el.getBoundingClientRect();
         const dx = old.left - now.left, dy = old.top - now.top;
         if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-        el.style.transition = 'none';
-        el.style.transform = `translate(${dx}px, ${dy}px)`;
-        el.classList.add('moving');
-        el.parentElement.classList.add('animating');
-        moved.push(el);
+        moved.push([el, dx, dy]);
       }
     }
-    if (!moved.length) return;
-    void this.board.offsetWidth; // commit the start positions before transitioning
-    for (const el of moved) {
-      el.style.transition = 'transform 180ms ease-out';
-      el.style.transform = '';
+    // Web Animations of `transform` alone: they run on the compositor, and
+    // start without forcing a second style and layout pass.
+    for (const [el, dx, dy] of moved) {
+      el.classList.add('moving');
+      el.parentElement.classList.add('animating');
+      const slide = el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }],
+        { duration: SLIDE_MS, easing: 'cubic-bezier(0.2, 0.7, 0.3, 1)' });
       const done = () => {
         el.classList.remove('moving');
         el.parentElement?.classList.remove('animating');
-        el.style.transition = '';
       };
-      el.addEventListener('transitionend', done, { once: true });
-      setTimeout(done, 260);
+      slide.finished.then(done, done);
     }
   }
 
@@ -457,7 +566,7 @@ export class Table {
         h('ul', { class: 'win-facts' },
           h('li', { class: 'win-time' }, t('win.time', { time: formatTime(s.elapsed_ms) })),
           h('li', { class: 'win-moves' }, t('win.moves', { n: s.moves })),
-          h('li', { class: 'win-hints' }, this.hintsUsed ? t('win.hints', { n: this.hintsUsed }) : t('win.noHints'))),
+          h('li', { class: 'win-hints' }, s.hinted ? t('win.hints') : t('win.noHints'))),
         stats,
         h('div', { class: 'win-actions' }, again,
           h('a', { class: 'button', href: '/' }, t('win.allGames')),
@@ -696,7 +805,6 @@ export class Table {
       this.say(t('hint.thinking'));
       try {
         const hint = await api.hint(this.state.uid);
-        if (hint.move) this.hintsUsed += 1;
         this.showHint(hint);
       } catch (err) {
         this.root.dataset.hint = 'error';
@@ -766,6 +874,7 @@ export class Table {
     if (k === 'h') { e.preventDefault(); this.askHint(); return; }
     if (k === 'escape') {
       clearArrow(this.board);
+      this.openMore(false);
       if (this.root.querySelector('.win')) {
         this.winClosed = true;
         this.root.querySelector('.win').remove();

@@ -1,19 +1,21 @@
 // Browser benchmark of the table: the page's own work per move and the time
 // from a click to the card landed, in La Belle Lucie and House in the Woods.
 //
-//   node bench/table/run.mjs [--moves N] [--url URL]
+//   node bench/table/run.mjs [--moves N] [--url URL] [--web DIR]
 //
 // Starts `target/debug/patience serve` on a free port over a fresh database
-// (or drives --url), opens each game in Debian's Chromium at 1366×800, and
+// (or drives --url; with --web DIR the page's files come from DIR, such as
+// an older web/ taken out with `git archive`, to compare before and after), opens each game in Debian's Chromium at 1366×800, and
 // plays up to N moves (default 40) by clicking the first playable card, as a
 // player would. For each move it reads Chromium's own counters
 // (Performance.getMetrics: script, style and layout time of the page's main
-// thread) before the click and after the card has landed, and the wall time
-// from the click to the moment the page shows the new move count with no
-// card still sliding. Prints p50 and p95 of both per game. No assertion: the
-// figures are for reading, and a machine under load shows higher ones.
+// thread) before the click and after the card has landed, and the time,
+// by the page's own clock, from the button's release to the moment the page
+// shows the new move count with every slide finished. Prints p50 and p95 of
+// both per game. No assertion: the figures are for reading, and a machine
+// under load shows higher ones.
 
-import { launch, open } from '../../tests/e2e/lib/browser.js';
+import { launch, open, serveWebFrom } from '../../tests/e2e/lib/browser.js';
 import { startServer } from '../../tests/e2e/lib/server.js';
 
 const args = process.argv.slice(2);
@@ -37,13 +39,13 @@ async function work(cdp) {
 
 async function bench(browser, url, game, deal) {
   const { context, page } = await open(browser, url, { width: 1366, height: 800 });
+  if (opt('--web')) await serveWebFrom(context, opt('--web'));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.goto(`/play/${game}/${deal}`);
   await page.waitForURL(/\/game\//);
   await page.waitForSelector('.board .card');
-  const idle = () => page.waitForFunction(() => !document.body.dataset.busy && !document.querySelector('.card.moving'));
-  await idle();
+  await page.waitForFunction(() => !document.body.dataset.busy && !document.getAnimations().length);
   const works = [], landed = [];
   let last = null;
   for (let i = 0; i < MOVES; i++) {
@@ -59,17 +61,33 @@ async function bench(browser, url, game, deal) {
     const box = await card.boundingBox();
     if (!box) break;
     await page.waitForTimeout(350); // past the double-click window of the last click
+    // The page's own clock: from the release of the button (the click's
+    // moment for the table) to the move shown and every slide finished.
+    // Waiting happens inside the page without polling, so the figures hold
+    // the page's work alone.
+    await page.evaluate((n) => {
+      window.benchLanded = new Promise((resolve) => {
+        let t0 = null;
+        window.addEventListener('pointerup', (e) => { t0 = e.timeStamp; }, { capture: true, once: true });
+        const app = document.getElementById('app');
+        const check = async () => {
+          if (!(Number(app.dataset.moves) > n) || document.body.dataset.busy) return;
+          observer.disconnect();
+          await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+          resolve(performance.now() - t0);
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(app, { attributes: true, attributeFilter: ['data-moves'] });
+        observer.observe(document.body, { attributes: true, attributeFilter: ['data-busy'] });
+        setTimeout(() => { observer.disconnect(); resolve(null); }, 5000);
+      });
+    }, moves);
     const w0 = await work(cdp);
-    const t0 = Date.now();
     await page.mouse.click(box.x + box.width / 2, box.y + Math.min(10, box.height / 2));
-    try {
-      await page.waitForFunction((n) => Number(document.getElementById('app').dataset.moves) > n
-        && !document.body.dataset.busy && !document.querySelector('.card.moving'), moves, { timeout: 5000 });
-    } catch {
-      break; // the click made no move (a card whose only move was refused): stop here
-    }
-    landed.push(Date.now() - t0);
+    const took = await page.evaluate(() => window.benchLanded);
+    if (took === null) break; // the click made no move (a card whose only move was refused): stop here
     works.push((await work(cdp)) - w0);
+    landed.push(took);
   }
   await context.close();
   return { works, landed };

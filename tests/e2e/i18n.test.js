@@ -34,6 +34,13 @@ async function withLocale(lang, fn, viewport = DESKTOP) {
 
 const CYRILLIC = /[а-яё]/i;
 
+/** A toolbar button's words: its label as shown on a desktop, which is also its accessible name. */
+async function buttonWords(page, selector) {
+  const [shown, name] = await page.$eval(selector, (b) => [(b.querySelector('.label') || b).textContent.trim(), b.getAttribute('aria-label')]);
+  if (name !== null) assert.equal(name, shown, `${selector}: the accessible name is the label`);
+  return shown;
+}
+
 /** Plays the hint's moves through the API (the page's own cookie) until the game is won. */
 async function winByApi(page, uid) {
   return page.evaluate(async (id) => {
@@ -71,9 +78,9 @@ for (const lang of ['ru', 'en']) {
 
     // A table: furniture, card names and pile names.
     await openDeal(page, 'nivernaise', 17);
-    assert.equal((await page.textContent('button.undo')).trim(), words['table.undo']);
+    assert.equal(await buttonWords(page, 'button.undo'), words['table.undo']);
     assert.equal((await page.textContent('button.hint')).trim(), words['table.hint']);
-    const redeal = (await page.textContent('button.redeal')).trim();
+    const redeal = await buttonWords(page, 'button.redeal');
     assert.equal(redeal, lang === 'ru' ? 'Пересдать (осталось 2)' : 'Redeal (2 left)');
     assert.equal((await page.textContent('.move-count')).trim(), lang === 'ru' ? '0 ходов' : '0 moves');
     assert.match(await page.title(), new RegExp(lang === 'ru' ? 'Ниверне, расклад 17' : 'La Nivernaise.*deal 17|deal 17'));
@@ -128,13 +135,13 @@ test('the switch changes the language on a table, keeps position and redo, and h
   await settle(page, 2);
   const uid = uidOf(page);
   const piles = await screenPiles(page);
-  assert.equal((await page.textContent('button.undo')).trim(), 'Undo');
+  assert.equal(await buttonWords(page, 'button.undo'), 'Undo');
 
   await page.click('.lang-switch button[data-lang="ru"]');
   await page.waitForFunction(() => document.documentElement.lang === 'ru');
   assert.equal(uidOf(page), uid, 'the address is the same');
-  assert.equal((await page.textContent('button.undo')).trim(), 'Отменить');
-  assert.equal((await page.textContent('button.redo')).trim(), 'Вернуть');
+  assert.equal(await buttonWords(page, 'button.undo'), 'Отменить');
+  assert.equal(await buttonWords(page, 'button.redo'), 'Вернуть');
   assert.equal((await page.textContent('.move-count')).trim(), '2 хода');
   assert.deepEqual(await screenPiles(page), piles, 'the position on screen stays');
   assert.equal(await page.isEnabled('button.redo'), true, 'the redo history stays');

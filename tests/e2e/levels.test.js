@@ -1,4 +1,5 @@
-// Every level the API lists for a game, chosen on the home page, gives a deal of that level.
+// Every level the API lists for a game, chosen on the home page, gives a deal
+// of that level, and the table shows the level (and the person-like player's wins).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -7,6 +8,7 @@ import { useSuite } from './lib/suite.js';
 import { serverState, settle } from './lib/table.js';
 
 const LEVELS = ['any', 'easy', 'medium', 'hard'];
+const WORD = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
 const suite = useSuite();
 
@@ -41,7 +43,16 @@ test('each listed level of each game deals a game of that level', async (t) => {
       const state = await serverState(page);
       assert.equal(state.game, game);
       assert.equal(state.level, level, `${game}: a ${level} deal`);
-      assert.match(await page.textContent('.deal-info'), new RegExp(level, 'i'));
+      assert.equal(state.grade, level, `${game}: the graded library holds it as ${level}`);
+      // The table shows the deal's level and, when the server knows it, how often the person-like player won it.
+      const info = await page.textContent('.deal-info');
+      assert.ok(info.includes(` · ${WORD[level]}`), `${game}: "${info}" names the level`);
+      if (state.person) {
+        const { wins, runs } = state.person;
+        assert.ok(info.includes(`a person-like player wins ${wins} ${wins === 1 ? 'game' : 'games'} of ${runs}`), `${game}: "${info}"`);
+      } else {
+        assert.ok(!info.includes('person-like'), `${game}: no runs known, none shown ("${info}")`);
+      }
     }
     assert.deepEqual(page.errors, []);
   } finally {

@@ -92,6 +92,33 @@ for (const [locale, widths] of [['ru-RU', [390, 360, 430]], ['en-US', [390]]]) {
   }
 }
 
+for (const locale of ['ru-RU', 'en-US']) {
+  test(`in ${locale}, La Belle Lucie and the other one-deck games fit a 390×844 phone without scrolling; the toolbar is one row`, () => withPage(async (page) => {
+    for (const game of suite.games) {
+      await openDeal(page, game.id, 1);
+      const state = await serverState(page);
+      const cards = state.piles.reduce((n, p) => n + p.cards.length + (p.count && !p.cards.length ? p.count : 0), 0);
+      if (cards > 52) continue; // two decks: the House games are checked below, the others may scroll
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollHeight,
+        board: Math.ceil(document.querySelector('.board').getBoundingClientRect().bottom),
+        screen: innerHeight,
+        toolbar: new Set([...document.querySelectorAll('.toolbar > :is(button, a)')].filter((b) => b.offsetParent).map((b) => Math.round(b.getBoundingClientRect().top))).size,
+      }));
+      assert.ok(fit.page <= fit.screen && fit.board <= fit.screen, `${game.id}: page ${fit.page} px, board to ${fit.board} px, screen ${fit.screen} px`);
+      assert.equal(fit.toolbar, 1, `${game.id}: the toolbar takes one row`);
+    }
+    // The less used actions are behind ⋯, each with its name from the catalogue.
+    await page.click('button.more-button');
+    const names = await page.$$eval('.toolbar-more :is(button, a)', (els) => els.filter((e) => e.offsetParent).map((e) => e.textContent.trim()));
+    assert.deepEqual(names, locale === 'ru-RU'
+      ? ['Новый расклад', 'Начать заново', 'Скопировать ссылку', 'Правила']
+      : ['New deal', 'Start over', 'Copy link', 'Rules']);
+    const icons = await page.$$eval('.toolbar > button.iconic', (els) => els.filter((e) => e.offsetParent).map((e) => e.getAttribute('aria-label')));
+    assert.ok(icons.includes(locale === 'ru-RU' ? 'Отменить' : 'Undo'), `icon buttons carry their names (${icons})`);
+  }, PHONE, { ...TOUCH, locale }));
+}
+
 test('the 35-fan House games fit one phone screen, five fans a row, without scrolling sideways', () => withPage(async (page) => {
   for (const game of ['house-in-the-woods', 'house-on-the-hill']) {
     await openDeal(page, game, 2);

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { launch, open, PHONE } from './lib/browser.js';
+import { launch, open, PHONE, serveWebFrom } from './lib/browser.js';
 import { REPO, startServer } from './lib/server.js';
 import { openDeal } from './lib/table.js';
 import { playOn } from './playthrough.js';
@@ -23,17 +23,6 @@ const DESKTOP = { width: 1366, height: 800 };
 const TOUCH = { hasTouch: true, isMobile: true };
 const DEAL = 1;
 const LIVE = process.argv.includes('--web');
-const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.html': 'text/html' };
-
-/** Answers `/static/...` from web/ on disk. */
-async function serveWebFromDisk(context) {
-  await context.route('**/static/**', (route) => {
-    const rel = new URL(route.request().url()).pathname.replace(/^\/static\//, '');
-    const file = path.join(REPO, 'web', rel);
-    if (!file.startsWith(path.join(REPO, 'web')) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
-    return route.fulfill({ body: fs.readFileSync(file), contentType: TYPES[path.extname(file)] || 'application/octet-stream' });
-  });
-}
 /** Games shown again after some play, and how: moves to play, stock deals first. */
 const MIDGAME = {
   'la-belle-lucie': { moves: 30 },
@@ -46,7 +35,7 @@ const MIDGAME = {
 async function shoot(browser, url, game, name, viewport, extra, large, midgame) {
   const { context, page } = await open(browser, url, viewport, extra);
   try {
-    if (LIVE) await serveWebFromDisk(context);
+    if (LIVE) await serveWebFrom(context, path.join(REPO, 'web'));
     await page.addInitScript((on) => localStorage.setItem('patience.large', on ? '1' : '0'), large);
     await openDeal(page, game, DEAL);
     if (midgame) await playOn(page, midgame);

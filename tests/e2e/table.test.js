@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { useSuite } from './lib/suite.js';
-import { cardSelector, grabPoint, openDeal, playable, serverState, settle, uidOf } from './lib/table.js';
+import { PHONE } from './lib/browser.js';
+import { cardSelector, grabPoint, openDeal, playable, screenPiles, serverState, settle, statePiles, uidOf } from './lib/table.js';
 
 const suite = useSuite();
 
@@ -142,7 +143,10 @@ test('in House in the Woods only the card that moved slides', () => withPage(asy
   const now = drawnAs(state);
   const changed = [...now].filter(([name, v]) => start.get(name) !== v).length;
   assert.ok(changed >= 2 && changed < now.size / 3, `${changed} of ${now.size}`);
-  assert.equal(await page.$eval('.board', (b) => b.dataset.drawn), String(changed));
+  // Piles whose cards changed are drawn anew; those where only which cards can move changed are marked in place.
+  const cardsChanged = [...now].filter(([name, v]) => start.get(name).split('|').slice(0, 2).join('|') !== v.split('|').slice(0, 2).join('|')).length;
+  const board = await page.$eval('.board', (b) => [b.dataset.drawn, b.dataset.touched]);
+  assert.deepEqual(board.map(Number), [cardsChanged, changed - cardsChanged]);
 }));
 
 test('automatic moves send safe cards home, and undo takes them back one by one', () => withPage(async (page) => {
@@ -169,24 +173,41 @@ test('automatic moves send safe cards home, and undo takes them back one by one'
   assert.ok(done, 'a deal with an ace on top');
 }, undefined, { autoMove: true }));
 
-/** Plays the solver's hints through the API until the game can finish. */
-async function playToFinish(page) {
+/**
+ * Brings the game on screen to the point where it can finish. With `hinted`
+ * it asks the hint of this game; without, the hints are asked of a second
+ * game of the same deal and their moves played here, so this game's record
+ * holds no hint.
+ */
+async function playToFinish(page, hinted) {
   const uid = uidOf(page);
+  const start = await serverState(page);
+  let helper = uid;
+  if (!hinted) {
+    const res = await page.request.post(`/api/games/${start.game}/new`, { data: { deal: start.deal } });
+    helper = (await res.json()).uid;
+  }
   for (let i = 0; i < 200; i++) {
     const state = await serverState(page);
     if (state.finish) return state;
-    const hint = await (await page.request.post(`/api/play/${uid}/hint`, { data: {} })).json();
+    const hint = await (await page.request.post(`/api/play/${helper}/hint`, { data: {} })).json();
     assert.ok(hint.move, JSON.stringify(hint));
     const res = await page.request.post(`/api/play/${uid}/move`, { data: { move: hint.move, expect: state.version } });
     assert.equal(res.status(), 200);
+    if (helper !== uid) {
+      const h = await (await page.request.get(`/api/play/${helper}`)).json();
+      assert.equal((await page.request.post(`/api/play/${helper}/move`, { data: { move: hint.move, expect: h.version } })).status(), 200);
+    }
   }
   throw new Error('no finish reached');
 }
 
+const confetti = (page) => page.evaluate(() => [document.querySelectorAll('.win .confetti').length, !!document.querySelector('.win[data-celebrating]')]);
+
 for (const reduced of [false, true]) {
-  test(`Finish plays out the game; the win screen has its facts${reduced ? ', and no celebration with reduced motion' : ' and a celebration'}`, () => withPage(async (page) => {
+  test(`Finish plays out the game, the page shows the server's won position; the win screen has its facts${reduced ? ', a hint on record, and no celebration with reduced motion' : ', no hint, and a celebration that can be switched off'}`, () => withPage(async (page) => {
     await openDeal(page, 'la-belle-lucie', 2);
-    const state = await playToFinish(page);
+    const state = await playToFinish(page, reduced);
     await page.reload();
     await page.waitForSelector('.board .pile');
     await settle(page, state.moves);
@@ -194,14 +215,32 @@ for (const reduced of [false, true]) {
     await page.click('button.finish');
     await page.waitForSelector('#app[data-won="true"]');
     await page.waitForSelector('.win');
+    await settle(page);
     const won = await serverState(page);
     assert.ok(won.won && won.moves > state.moves);
+    assert.equal(won.piles.filter((p) => p.kind === 'foundation').reduce((n, p) => n + p.cards.length, 0), 52, 'every card home');
+    assert.deepEqual(await screenPiles(page), statePiles(won), 'the page shows the server\'s position');
     assert.match(await page.textContent('.win-moves'), new RegExp(`${won.moves}`));
-    assert.match(await page.textContent('.win-hints'), /No hints used/);
+    assert.equal(won.hinted, reduced, 'the server\'s record of hints');
+    assert.equal(await page.textContent('.win-hints'), reduced ? 'Hints used' : 'No hints used');
+    assert.match(await page.textContent('.announce'), /Won!$/, 'the live region says the game is won');
     await page.waitForFunction(() => /won/.test(document.querySelector('.win-stats')?.textContent || ''));
-    const party = await page.evaluate(() => [document.querySelectorAll('.win .confetti').length, !!document.querySelector('.win[data-celebrating]')]);
-    if (reduced) assert.deepEqual(party, [0, false]);
-    else assert.ok(party[0] > 0 && party[1], 'a celebration runs');
+    const party = await confetti(page);
+    if (reduced) {
+      assert.deepEqual(party, [0, false]);
+    } else {
+      assert.ok(party[0] > 0 && party[1], 'a celebration runs');
+      // Switched off, it stays off for the next win.
+      await page.uncheck('.win input.win-celebrate');
+      await page.click('.win button.win-undo');
+      await settle(page, won.moves - 1);
+      await page.waitForSelector('.win', { state: 'detached' });
+      await page.click('button.redo');
+      await settle(page, won.moves);
+      await page.waitForSelector('.win');
+      assert.deepEqual(await confetti(page), [0, false], 'no celebration once switched off');
+      assert.equal(await page.evaluate(() => localStorage.getItem('patience.celebrate')), '0');
+    }
     // New deal keeps the level: here `any`, so a plain new deal.
     assert.match(await page.getAttribute('.win a.primary', 'href'), /^\/play\/la-belle-lucie$/);
   }, undefined, reduced ? { reducedMotion: 'reduce' } : {}));
@@ -266,4 +305,94 @@ test('the clock shows the time the server counts', () => withPage(async (page) =
   const secs = (t) => t.split(':').reduce((a, x) => a * 60 + Number(x), 0);
   assert.ok(Math.abs(secs(shown) - Math.floor(server.elapsed_ms / 1000)) <= 1, `${shown} vs ${server.elapsed_ms} ms`);
   assert.equal(server.idle_cap_ms, 120000);
+}));
+
+// The names a player hears, in English, written out here rather than taken from the page.
+const RANK = { A: 'ace', 2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six', 7: 'seven', 8: 'eight', 9: 'nine', 10: 'ten', J: 'jack', Q: 'queen', K: 'king' };
+const SUIT = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+const spoken = (code) => `${RANK[code.slice(0, -1)]} of ${SUIT[code.slice(-1)]}`;
+const pileWords = (name) => `${name.startsWith('f') ? 'foundation' : 'fan'} ${name.slice(1)}`;
+
+test('the live region says each move as the server played it, in the catalogue\'s words', () => withPage(async (page) => {
+  let done = 0;
+  for (let deal = 1; deal <= 30 && done < 2; deal++) {
+    await openDeal(page, 'la-belle-lucie', deal);
+    // Once a card to a foundation, once a card to a fan.
+    const want = done === 0 ? 'f' : 't';
+    const card = (await playable(page)).find((c) => c.moves[0].to.startsWith(want));
+    if (!card) continue;
+    const p = await grabPoint(page, cardSelector(card.pile, card.index));
+    await page.mouse.click(p.x, p.y);
+    await settle(page, 1);
+    const state = await serverState(page);
+    const to = card.moves[0].to;
+    const played = state.piles.find((x) => x.name === to).cards.at(-1).card;
+    assert.equal(played, card.moves[0].card);
+    assert.equal(await page.textContent('.announce'), `${spoken(played)} to ${pileWords(to)}`);
+    done += 1;
+  }
+  assert.equal(done, 2, 'a deal with a card for a foundation and one with a card for a fan');
+}));
+
+test('arrow keys walk between piles and along a pile, over the cards the server dealt', () => withPage(async (page) => {
+  await openDeal(page, 'la-belle-lucie', 5);
+  const state = await serverState(page);
+  const fans = state.piles.filter((p) => p.kind === 'tableau' && p.cards.length);
+  await page.focus(cardSelector(fans[0].name, fans[0].cards.length - 1));
+  const focused = () => page.evaluate(() => [document.activeElement.dataset.pile, Number(document.activeElement.dataset.index), document.activeElement.dataset.card]);
+  const topOf = (pile) => [pile.name, pile.cards.length - 1, pile.cards.at(-1).card];
+  assert.deepEqual(await focused(), topOf(fans[0]));
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await focused(), topOf(fans[1]), 'right: the top card of the next fan');
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await focused(), topOf(fans[2]));
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await focused(), topOf(fans[1]), 'left: back');
+  await page.keyboard.press('ArrowUp');
+  const n = fans[1].cards.length;
+  assert.deepEqual(await focused(), [fans[1].name, n - 2, fans[1].cards[n - 2].card], 'up: the card under it');
+  await page.keyboard.press('ArrowDown');
+  assert.deepEqual(await focused(), topOf(fans[1]), 'down: the top again');
+}));
+
+for (const phone of [false, true]) {
+  test(`Copy link puts the deal's address on the clipboard${phone ? ', from the phone\'s ⋯ menu' : ''}`, () => withPage(async (page) => {
+    await openDeal(page, 'fan', 11);
+    const state = await serverState(page);
+    if (phone) {
+      assert.equal(await page.isVisible('button.copy-link'), false, 'behind the menu on a phone');
+      await page.click('button.more-button');
+      assert.equal(await page.getAttribute('button.more-button', 'aria-expanded'), 'true');
+    }
+    await page.click('button.copy-link');
+    await page.waitForFunction(() => /copied/.test(document.querySelector('.status').textContent));
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, `${new URL(page.url()).origin}/play/${state.game}/${state.deal}`);
+    if (phone) assert.equal(await page.isVisible('button.copy-link'), false, 'the menu closes');
+    // The address deals the same cards.
+    await page.goto(copied);
+    await page.waitForURL(/\/game\//);
+    await settle(page, 0);
+    const again = await serverState(page);
+    assert.deepEqual([again.game, again.deal], [state.game, state.deal]);
+    assert.deepEqual(statePiles(again), statePiles(state));
+  }, phone ? PHONE : undefined, { permissions: ['clipboard-read', 'clipboard-write'], ...(phone ? { hasTouch: true, isMobile: true } : {}) }));
+}
+
+test('after a pause the clock counts it as the server does: at most its idle cap', () => withPage(async (page) => {
+  await page.clock.install();
+  await openDeal(page, 'fan', 3);
+  const [card] = await playable(page);
+  const p = await grabPoint(page, cardSelector(card.pile, card.index));
+  await page.mouse.click(p.x, p.y);
+  await settle(page, 1);
+  const state = await serverState(page);
+  // Ten minutes away from the table: the server would count two of them.
+  await page.clock.fastForward('10:00');
+  const secs = (t) => t.split(':').reduce((a, x) => a * 60 + Number(x), 0);
+  const shown = secs(await page.textContent('.clock'));
+  const counted = Math.floor((state.elapsed_ms + state.idle_cap_ms) / 1000);
+  assert.ok(Math.abs(shown - counted) <= 1, `${shown} s shown, ${counted} s counted by the server's rule`);
+  await page.clock.fastForward('05:00');
+  assert.ok(Math.abs(secs(await page.textContent('.clock')) - counted) <= 1, 'and no more after a longer pause');
 }));

@@ -322,15 +322,27 @@ test('a double-click sends a card once, to its first destination', () => withPag
 test('a move slides the card from its old place to its new one', () => withPage(async (page) => {
   await openDeal(page, 'trefoil', 3);
   const [card] = await playable(page);
-  // Record the transforms the moved card passes through.
+  // Record the slides the page starts: by which card, from where.
   await page.evaluate(() => {
     window.slid = [];
-    new MutationObserver((records) => {
-      for (const r of records) if (r.target.classList?.contains('card') && r.oldValue) window.slid.push(r.oldValue);
-    }).observe(document.querySelector('.board'), { attributes: true, attributeOldValue: true, subtree: true, attributeFilter: ['style'] });
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (frames, opts) {
+      if (this.classList.contains('card')) window.slid.push([this.dataset.key, frames[0].transform, this.getBoundingClientRect().toJSON()]);
+      return animate.call(this, frames, opts);
+    };
+    window.startedAt = document.querySelector(`.card[data-key="${CSS.escape(window.patienceTable.byCard.keys().next().value)}"]`).getBoundingClientRect().toJSON();
   });
   await clickAt(page, card.pile, card.index);
   await settle(page, 1);
   const slid = await page.evaluate(() => window.slid);
-  assert.ok(slid.some((t) => /transform: translate\(/.test(t)), `the card was drawn at its old place first (${slid.slice(0, 3)})`);
+  const state = await serverState(page);
+  const to = card.moves[0].to;
+  const landed = `${to}:${state.piles.find((x) => x.name === to).cards.length - 1}`;
+  const mine = slid.find(([key]) => key === landed);
+  assert.ok(mine, `the card that moved slides (${JSON.stringify(slid)})`);
+  // It starts where it was drawn before the move: its new place plus the slide's offset.
+  const [, from, now] = mine;
+  const [dx, dy] = /translate\((-?[\d.e-]+)px, (-?[\d.e-]+)px\)/.exec(from).slice(1).map(Number);
+  const was = await page.evaluate(() => window.startedAt);
+  assert.ok(Math.abs(now.left + dx - was.left) < 2 && Math.abs(now.top + dy - was.top) < 2, `slides from ${was.left},${was.top} (${from})`);
 }));

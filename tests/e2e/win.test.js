@@ -45,6 +45,8 @@ test('following the hint wins a short game, with a win screen and statistics; un
     assert.match(text, /You won/);
     assert.match(text, new RegExp(`${state.moves} moves`));
     assert.match(text, /\d+:\d\d/, 'the win screen shows the time');
+    assert.equal(state.hinted, true, 'the server records the hints');
+    assert.equal(await page.textContent('.win-hints'), 'Hints used');
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'win-desktop.png') });
 

@@ -1,5 +1,8 @@
 // Debian's Chromium driven by playwright-core (no browser download).
 
+import fs from 'node:fs';
+import path from 'node:path';
+
 import { chromium } from 'playwright-core';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -35,4 +38,17 @@ export async function open(browser, baseURL, viewport = DESKTOP, extra = {}) {
   // A refused request (409, 422) is logged by Chromium as a failed resource; that is expected traffic.
   page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) page.errors.push(m.text()); });
   return { context, page };
+}
+
+const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.html': 'text/html', '.json': 'application/json' };
+
+/** Answers the page's `/static/...` files from directory `dir` on disk instead of the server's copy. */
+export async function serveWebFrom(context, dir) {
+  const root = path.resolve(dir);
+  await context.route('**/static/**', (route) => {
+    const rel = new URL(route.request().url()).pathname.replace(/^\/static\//, '');
+    const file = path.join(root, rel);
+    if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
+    return route.fulfill({ body: fs.readFileSync(file), contentType: TYPES[path.extname(file)] || 'application/octet-stream' });
+  });
 }

@@ -43,6 +43,8 @@ pub struct Shown {
     #[serde(flatten)]
     pub state: view::State,
     pub version: u64,
+    /// A hint was shown in this game before it was won (the store's record).
+    pub hinted: bool,
 }
 
 pub(crate) fn state_of(live: &LiveGame) -> Shown {
@@ -57,6 +59,7 @@ pub(crate) fn state_of(live: &LiveGame) -> Shown {
             },
         ),
         version: live.version,
+        hinted: live.hinted,
     }
 }
 
