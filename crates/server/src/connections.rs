@@ -38,7 +38,7 @@ use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::{watch, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
 use tokio::time::{Instant, Sleep};
@@ -72,6 +72,10 @@ pub const MIN_CONNECTIONS: usize = 16;
 const EVICT_AFTER: Duration = Duration::from_millis(500);
 /// How often a new connection looks again for one to close while all are busy.
 const ROOM_RETRY: Duration = Duration::from_millis(100);
+/// Connections the kernel queues before they are accepted: a burst of new
+/// players waits here (the system's own default, 128, refuses a burst and
+/// makes clients retry a second later).
+pub const LISTEN_BACKLOG: u32 = 4096;
 /// Pause after a failed accept (out of file descriptors, most often) so the
 /// loop does not spin while connections close.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
@@ -127,6 +131,19 @@ pub fn cap_for_open_files(open_files: u64) -> usize {
     usize::try_from(room)
         .unwrap_or(MAX_CONNECTIONS)
         .clamp(MIN_CONNECTIONS, MAX_CONNECTIONS)
+}
+
+/// A listener on `addr` with the listen queue of `LISTEN_BACKLOG` (the
+/// kernel caps it at its `somaxconn`).
+pub fn listen(addr: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
 }
 
 /// Accepts connections on `listener` and serves `router` on each until

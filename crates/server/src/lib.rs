@@ -201,9 +201,7 @@ pub async fn bind(config: &Config) -> Result<Bound, ServeError> {
         .await
         .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
     let addr = SocketAddr::new(config.addr, config.port);
-    let listener = TcpListener::bind(addr)
-        .await
-        .map_err(|source| ServeError::Bind { addr, source })?;
+    let listener = connections::listen(addr).map_err(|source| ServeError::Bind { addr, source })?;
     Ok(Bound {
         listener,
         router: router(Arc::new(state)),
