@@ -278,7 +278,8 @@ struct Conn {
     listening: AtomicBool,
     /// Asked to close to make room.
     evicted: AtomicBool,
-    /// The phase or the eviction changed: the task looks again.
+    /// Asked to close to make room: the task looks at once. (Phase changes
+    /// wake no one: the task looks again at least every header timeout.)
     wake: Notify,
 }
 
@@ -326,10 +327,12 @@ impl Conn {
     fn heard(&self) {
         if self.listening.swap(false, Ordering::Relaxed) {
             let mut phase = self.phase.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Phase::Waiting { begun: begun @ None, .. } = &mut *phase {
+            if let Phase::Waiting {
+                begun: begun @ None,
+                ..
+            } = &mut *phase
+            {
                 *begun = Some(Instant::now());
-                drop(phase);
-                self.wake.notify_one();
             }
         }
     }
@@ -345,7 +348,6 @@ impl Conn {
             begun: None,
         });
         self.listening.store(true, Ordering::Relaxed);
-        self.wake.notify_one();
     }
 
     /// When a waiting connection is closed (soon once the server is
@@ -359,6 +361,15 @@ impl Conn {
             } => Some(begun + settings.header_timeout),
             Phase::Busy => None,
         }
+    }
+
+    /// When the task next looks at the phase: when it closes, and at least
+    /// every header timeout, which is soon enough to close a request's head
+    /// on time once it has begun.
+    fn looks_at(&self, settings: &Settings, stopping: bool) -> Instant {
+        let soon = Instant::now() + settings.header_timeout;
+        self.closes_at(settings, stopping)
+            .map_or(soon, |at| at.min(soon))
     }
 }
 
@@ -398,7 +409,7 @@ impl Connection {
                     }
                     break;
                 }
-                () = sleep_until(self.conn.closes_at(&self.settings, stopped)) => {
+                () = tokio::time::sleep_until(self.conn.looks_at(&self.settings, stopped)) => {
                     // The phase may have changed while the sleep ran.
                     let at = self.conn.closes_at(&self.settings, stopped);
                     if at.is_some_and(|at| at <= Instant::now()) {
@@ -422,13 +433,6 @@ impl Connection {
 impl Drop for Connection {
     fn drop(&mut self) {
         self.open.remove(self.conn.id);
-    }
-}
-
-async fn sleep_until(deadline: Option<Instant>) {
-    match deadline {
-        Some(at) => tokio::time::sleep_until(at).await,
-        None => std::future::pending().await,
     }
 }
 

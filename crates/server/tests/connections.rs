@@ -135,7 +135,11 @@ async fn a_trickling_body_is_answered_408_and_the_connection_closed() {
         sent.to_ascii_lowercase().contains("connection: close"),
         "{sent}"
     );
-    assert!(closed - from < Duration::from_secs(3), "{:?}", closed - from);
+    assert!(
+        closed - from < Duration::from_secs(3),
+        "{:?}",
+        closed - from
+    );
 
     // The same request sent at once is served: the limit is on time, not the request.
     let mut quick = connect(&server.url).await;
@@ -202,7 +206,10 @@ async fn shutdown_closes_what_is_still_open_at_the_deadline() {
     let server = Server::start_with(config(&db.path, settings)).await;
     // A body that never comes, under a body timeout longer than the deadline.
     let mut stuck = connect(&server.url).await;
-    stuck.write_all(new_game_head(100).as_bytes()).await.unwrap();
+    stuck
+        .write_all(new_game_head(100).as_bytes())
+        .await
+        .unwrap();
     stuck.write_all(b"{").await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
 
