@@ -141,6 +141,9 @@ pub fn listen(addr: SocketAddr) -> io::Result<TcpListener> {
     } else {
         TcpSocket::new_v6()?
     };
+    // As the standard library's listeners do: a restart may bind the port
+    // while the last run's connections linger in TIME_WAIT.
+    #[cfg(unix)]
     socket.set_reuseaddr(true)?;
     socket.bind(addr)?;
     socket.listen(LISTEN_BACKLOG)
