@@ -55,11 +55,13 @@ pub enum Code {
     NoRules,
     /// A request the server cannot read (a bad path, query or percent-encoding).
     BadRequest,
+    /// A request body that did not arrive within the body timeout.
+    RequestTimeout,
 }
 
 impl Code {
     /// Every code, in the order docs/api.md lists them.
-    pub const ALL: [Code; 24] = [
+    pub const ALL: [Code; 25] = [
         Code::MalformedBody,
         Code::UnsupportedMediaType,
         Code::CrossSite,
@@ -84,6 +86,7 @@ impl Code {
         Code::BodyTooLarge,
         Code::NoRules,
         Code::BadRequest,
+        Code::RequestTimeout,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -112,6 +115,7 @@ impl Code {
             Code::BodyTooLarge => "body_too_large",
             Code::NoRules => "no_rules",
             Code::BadRequest => "bad_request",
+            Code::RequestTimeout => "request_timeout",
         }
     }
 
@@ -135,6 +139,7 @@ impl Code {
             Code::StorageFailed | Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Code::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Code::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
         }
     }
 
@@ -148,6 +153,7 @@ impl Code {
             StatusCode::UNSUPPORTED_MEDIA_TYPE => Code::UnsupportedMediaType,
             StatusCode::FORBIDDEN => Code::CrossSite,
             StatusCode::TOO_MANY_REQUESTS => Code::RateLimited,
+            StatusCode::REQUEST_TIMEOUT => Code::RequestTimeout,
             StatusCode::SERVICE_UNAVAILABLE => Code::ShuttingDown,
             s if s.is_server_error() => Code::Internal,
             _ => Code::BadRequest,
@@ -269,6 +275,7 @@ mod tests {
             Code::UnsupportedMediaType,
             Code::BadRequest,
             Code::Internal,
+            Code::RequestTimeout,
         ] {
             assert_eq!(Code::for_status(c.status()), c);
         }

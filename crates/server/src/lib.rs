@@ -10,6 +10,7 @@
 //! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
 //! - `player`: the player token cookie; `access_log`: request logging;
+//! - `connections`: the accept loop, its timeouts, cap and shutdown deadline;
 //! - `security`: same-origin checks, security headers, JSON for every refusal;
 //!   `limits`: how many games a player or an address may start a minute;
 //! - `assets`, `embedded`: the page's files; `rules`: rules pages;
@@ -19,6 +20,7 @@ pub mod access_log;
 pub mod api;
 pub mod assets;
 pub mod body;
+pub mod connections;
 pub mod db;
 pub mod embedded;
 pub mod error;
@@ -58,6 +60,8 @@ pub struct Config {
     pub behind_tls_proxy: bool,
     /// New games one client address may start a minute.
     pub games_per_address_minute: u32,
+    /// Connection timeouts, cap and shutdown deadline.
+    pub connections: connections::Settings,
 }
 
 impl Config {
@@ -69,6 +73,7 @@ impl Config {
             db,
             behind_tls_proxy: false,
             games_per_address_minute: limits::GAMES_PER_ADDRESS_MINUTE,
+            connections: connections::Settings::default(),
         }
     }
 }
@@ -170,6 +175,7 @@ pub fn router(state: Arc<AppState>) -> Router {
 pub struct Bound {
     listener: TcpListener,
     router: Router,
+    connections: connections::Settings,
 }
 
 impl Bound {
@@ -178,17 +184,13 @@ impl Bound {
         self.listener.local_addr()
     }
 
-    /// Serves until `shutdown` completes, then finishes the requests in flight.
+    /// Serves until `shutdown` completes, then finishes the requests in
+    /// flight, giving them the shutdown deadline at most.
     pub async fn run(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        let app = self
-            .router
-            .into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await
+        connections::serve(self.listener, self.router, self.connections, shutdown).await
     }
 }
 
@@ -199,12 +201,11 @@ pub async fn bind(config: &Config) -> Result<Bound, ServeError> {
         .await
         .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
     let addr = SocketAddr::new(config.addr, config.port);
-    let listener = TcpListener::bind(addr)
-        .await
-        .map_err(|source| ServeError::Bind { addr, source })?;
+    let listener = connections::listen(addr).map_err(|source| ServeError::Bind { addr, source })?;
     Ok(Bound {
         listener,
         router: router(Arc::new(state)),
+        connections: config.connections.clone(),
     })
 }
 
