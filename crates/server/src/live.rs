@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use patience_engine::{Game, Move, Record};
 
-use crate::store::StoredGame;
+use patience_store::{DealGrade, StoredGame};
 
 /// A gap between two requests on a game counts at most this much towards its
 /// time: a game left open overnight does not show ten hours.
@@ -27,7 +27,7 @@ pub struct LiveGame {
     pub level: String,
     /// The deal's grade in the graded library, looked up when the game is
     /// opened (see `api::play::grade_of`).
-    pub grade: Option<String>,
+    pub grade: Option<DealGrade>,
     pub elapsed_ms: i64,
     /// The stored game's version: grows by one with every change.
     pub version: u64,

@@ -4,6 +4,7 @@
 use patience_engine::{Game, GameSpec, Move, PileId, PileKind, Position, TableLayout};
 use std::sync::OnceLock;
 
+use patience_store::{DealGrade, Level, PersonWins};
 use serde::Serialize;
 
 /// A game's state with everything the page draws and every legal move.
@@ -18,7 +19,11 @@ pub struct State {
     pub level: String,
     /// The deal's grade in the graded library (`easy`, `medium`, `hard`,
     /// `unwinnable`, `unknown`), or null for a deal not graded.
-    pub grade: Option<String>,
+    pub grade: Option<Level>,
+    /// How the person-like player did on the deal when it was graded,
+    /// `{"wins": k, "runs": n}`, or null for a deal not graded or graded
+    /// without its runs.
+    pub person: Option<PersonWins>,
     pub moves: usize,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -125,7 +130,7 @@ pub struct Legal {
 pub struct Meta<'a> {
     pub uid: &'a str,
     pub level: &'a str,
-    pub grade: Option<&'a str>,
+    pub grade: Option<&'a DealGrade>,
     pub elapsed_ms: i64,
 }
 
@@ -163,7 +168,8 @@ pub fn state(game: &Game, meta: &Meta) -> State {
         layout: layout_name(spec.layout),
         deal: pos.deal_number(),
         level: meta.level.to_string(),
-        grade: meta.grade.map(str::to_string),
+        grade: meta.grade.map(|g| g.level),
+        person: meta.grade.and_then(|g| g.person),
         moves: game.moves().len(),
         can_undo: !game.moves().is_empty(),
         can_redo: !game.redo_moves().is_empty(),

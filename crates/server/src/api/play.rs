@@ -23,9 +23,9 @@ use crate::body::JsonBody;
 use crate::error::{ApiError, Code};
 use crate::live::LiveGame;
 use crate::player::{random_hex128, Player};
-use crate::store::{GameUpdate, MovesChange, StoredGame, MAX_MOVES};
 use crate::view;
 use crate::AppState;
+use patience_store::{DealGrade, GameUpdate, Level, MovesChange, StoredGame, MAX_MOVES};
 
 /// Random deals ("Any") are drawn from this range, so that shared deal numbers stay short.
 pub const RANDOM_DEALS: u64 = 1_000_000;
@@ -60,7 +60,7 @@ pub async fn new_game(
             let level = offered_level(name)?;
             let id = spec.id;
             app.db
-                .read(move |s| s.random_graded_deal(id, level.as_str()))
+                .read(move |s| s.random_graded_deal(id, level))
                 .await?
                 .ok_or_else(|| {
                     ApiError::new(
@@ -134,19 +134,17 @@ async fn start(
 }
 
 /// The deal's grade in the graded library, if it has one.
-pub(crate) async fn grade_of(app: &AppState, game: &str, deal: u64) -> ApiResult<Option<String>> {
-    let game = game.to_string();
-    let grades = app.db.read(move |s| s.grades(&game)).await?;
-    Ok(grades
-        .binary_search_by_key(&deal, |&(d, _)| d)
-        .ok()
-        .map(|i| grades[i].1.as_str().to_string()))
+pub(crate) async fn grade_of(
+    app: &AppState,
+    game: &'static str,
+    deal: u64,
+) -> ApiResult<Option<DealGrade>> {
+    Ok(app.db.read(move |s| s.grade(game, deal)).await?)
 }
 
 /// The level a new game may be asked for: `unwinnable` and `unknown` are
 /// graded but never offered, so they are refused like any unknown word.
-fn offered_level(name: &str) -> ApiResult<crate::store::Level> {
-    use crate::store::Level;
+fn offered_level(name: &str) -> ApiResult<Level> {
     match Level::parse(name) {
         Some(l @ (Level::Easy | Level::Medium | Level::Hard)) => Ok(l),
         _ => Err(ApiError::new(

@@ -17,7 +17,7 @@ pub struct Server {
 
 impl Server {
     pub async fn start(db: &Path) -> Server {
-        Server::start_with(patience_server::Config::local(db.to_path_buf())).await
+        Server::start_with(config(db)).await
     }
 
     pub async fn start_with(config: patience_server::Config) -> Server {
@@ -170,4 +170,9 @@ pub fn moves(state: &Value) -> u64 {
 /// The first legal move's text.
 pub fn first_legal(state: &Value) -> String {
     state["legal"][0]["move"].as_str().unwrap().to_string()
+}
+
+/// The configuration `Server::start` uses for `db`.
+pub fn config(db: &Path) -> patience_server::Config {
+    patience_server::Config::local(db.to_path_buf())
 }
