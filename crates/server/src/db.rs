@@ -141,11 +141,6 @@ impl Db {
         })
     }
 
-    /// Whether the database file was deleted or replaced while the server ran.
-    pub fn is_lost(&self) -> bool {
-        self.lost.is_set()
-    }
-
     /// Sends a job to the writer and waits for its commit.
     async fn write<T>(
         &self,

@@ -517,9 +517,9 @@ async fn catalogue_rules_pages_and_levels() {
     let db = temp_db();
     {
         let store = Store::open(&db.path).unwrap();
-        // A deal graded here, beyond the shipped library (whose 20,000 La
-        // Belle Lucie deals hold no Medium one): the store keeps it beside
-        // the library's deals, and it is the one Medium deal to pick.
+        // A deal graded here, beyond the test library (which holds no
+        // Medium deal): the store keeps it beside the library's deals, and
+        // it is the one Medium deal to pick.
         let medium = DealGrade {
             deal: 987_654,
             level: Level::Medium,
