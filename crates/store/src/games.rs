@@ -11,10 +11,11 @@
 //! is written only if the version is still the one it was made from, so a
 //! change made from a position the game has left is never stored.
 
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::error::StoreError;
-use crate::{deal_to_sql, Store};
+use crate::{deal_to_sql, Level, Store};
 
 /// Most moves a game may hold: far above any real game (a long House game
 /// takes a few hundred), low enough that no record grows without bound.
@@ -24,6 +25,53 @@ pub const MAX_MOVES: u64 = 5_000;
 /// years of daily play, and a bounded read however many games one client made.
 pub const STATS_GAMES: i64 = 10_000;
 
+/// The level a game's deal was asked for: one of the levels, or `any` (a
+/// random deal, or a deal chosen by its number). Written as its word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AskedLevel {
+    Any,
+    Level(Level),
+}
+
+impl AskedLevel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AskedLevel::Any => "any",
+            AskedLevel::Level(l) => l.as_str(),
+        }
+    }
+
+    /// `any` or a level's word.
+    pub fn parse(word: &str) -> Option<AskedLevel> {
+        match word.trim() {
+            "any" => Some(AskedLevel::Any),
+            other => Level::parse(other).map(AskedLevel::Level),
+        }
+    }
+}
+
+impl serde::Serialize for AskedLevel {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl ToSql for AskedLevel {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.as_str()))
+    }
+}
+
+/// A stored word that is no level is an error, never read as some level.
+impl FromSql for AskedLevel {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let word = value.as_str()?;
+        AskedLevel::parse(word).ok_or_else(|| {
+            FromSqlError::Other(format!("`{}` is not a level", crate::error::shorten(word)).into())
+        })
+    }
+}
+
 /// A game as the store keeps it: the record, the redo list and the bookkeeping.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
@@ -31,8 +79,8 @@ pub struct StoredGame {
     pub player: String,
     pub game: String,
     pub deal: u64,
-    /// `any` or the level the deal was picked from.
-    pub level: String,
+    /// The level the deal was picked from.
+    pub level: AskedLevel,
     /// Move words separated by single spaces, first move first.
     pub moves: String,
     /// Moves that redo would play, first to redo first.
@@ -303,7 +351,7 @@ pub(crate) mod tests {
             player: "p".into(),
             game: "fan".into(),
             deal: 3,
-            level: "any".into(),
+            level: AskedLevel::Any,
             moves: String::new(),
             redo: String::new(),
             move_count: 0,
@@ -314,6 +362,32 @@ pub(crate) mod tests {
             version: 0,
             hinted: false,
         }
+    }
+
+    #[test]
+    fn the_asked_level_is_kept_as_its_word_and_a_foreign_word_is_an_error() {
+        let (_dir, store) = temp_store();
+        let easy = StoredGame {
+            level: AskedLevel::Level(Level::Easy),
+            ..new_row("u1")
+        };
+        store.insert_game(&easy).unwrap();
+        store.insert_game(&new_row("u2")).unwrap();
+        assert_eq!(store.load_game("u1").unwrap(), Some(easy));
+        assert_eq!(
+            store.load_game("u2").unwrap().map(|g| g.level),
+            Some(AskedLevel::Any)
+        );
+        store
+            .execute_raw("UPDATE games SET level = 'trivial' WHERE uid = 'u2'")
+            .unwrap();
+        let err = store.load_game("u2").unwrap_err().to_string();
+        assert!(err.contains("trivial"), "{err}");
+        assert_eq!(
+            AskedLevel::parse("hard"),
+            Some(AskedLevel::Level(Level::Hard))
+        );
+        assert_eq!(AskedLevel::parse("some"), None);
     }
 
     #[test]

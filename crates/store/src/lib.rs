@@ -27,7 +27,8 @@ use rusqlite::{Connection, OpenFlags};
 
 pub use error::StoreError;
 pub use games::{
-    FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame, MAX_MOVES, STATS_GAMES,
+    AskedLevel, FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame, MAX_MOVES,
+    STATS_GAMES,
 };
 pub use grades::{DealGrade, PersonWins};
 /// The levels a graded deal may have: the grader's own type, so the store

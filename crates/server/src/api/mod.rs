@@ -51,7 +51,7 @@ pub(crate) fn state_of(live: &LiveGame) -> Shown {
             &live.game,
             &Meta {
                 uid: &live.uid,
-                level: &live.level,
+                level: live.level,
                 grade: live.grade.as_ref(),
                 elapsed_ms: live.elapsed_ms,
             },

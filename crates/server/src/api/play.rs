@@ -25,7 +25,9 @@ use crate::live::LiveGame;
 use crate::player::{random_hex128, Player};
 use crate::view;
 use crate::AppState;
-use patience_store::{DealGrade, GameUpdate, Level, MovesChange, StoredGame, MAX_MOVES};
+use patience_store::{
+    AskedLevel, DealGrade, GameUpdate, Level, MovesChange, StoredGame, MAX_MOVES,
+};
 
 /// Random deals ("Any") are drawn from this range, so that shared deal numbers stay short.
 pub const RANDOM_DEALS: u64 = 1_000_000;
@@ -44,8 +46,12 @@ pub async fn new_game(
     JsonBody(body): JsonBody<NewGame>,
 ) -> ApiResult<Response> {
     let spec = spec_of(&game)?;
-    let level = body.level.as_deref().unwrap_or("any");
-    let deal = match (body.deal, level) {
+    // A deal asked for by number is `any`, whatever level came with it.
+    let asked = match (body.deal, body.level.as_deref().unwrap_or("any")) {
+        (None, name) if name != "any" => AskedLevel::Level(offered_level(name)?),
+        _ => AskedLevel::Any,
+    };
+    let deal = match (body.deal, asked) {
         (Some(d), _) => {
             if !(1..=MAX_DEAL).contains(&d) {
                 return Err(ApiError::new(
@@ -55,9 +61,8 @@ pub async fn new_game(
             }
             d
         }
-        (None, "any") => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
-        (None, name) => {
-            let level = offered_level(name)?;
+        (None, AskedLevel::Any) => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
+        (None, AskedLevel::Level(level)) => {
             let id = spec.id;
             app.db
                 .read(move |s| s.random_graded_deal(id, level))
@@ -74,8 +79,7 @@ pub async fn new_game(
                 })?
         }
     };
-    let level = if body.deal.is_some() { "any" } else { level };
-    let state = start(&app, &player, spec, deal, level).await?;
+    let state = start(&app, &player, spec, deal, asked).await?;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
@@ -90,9 +94,9 @@ pub async fn restart(
         let guard = lock_game(&app, &player, &uid).await?;
         let live = guard.as_ref().ok_or_else(ApiError::no_such_game)?;
         let pos = live.game.position();
-        (pos.spec(), pos.deal_number(), live.level.clone())
+        (pos.spec(), pos.deal_number(), live.level)
     };
-    let state = start(&app, &player, spec, deal, &level).await?;
+    let state = start(&app, &player, spec, deal, level).await?;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
@@ -102,7 +106,7 @@ async fn start(
     player: &Player,
     spec: &'static GameSpec,
     deal: u64,
-    level: &str,
+    level: AskedLevel,
 ) -> ApiResult<Shown> {
     let g = Game::new(spec, deal).map_err(|e| ApiError::new(Code::BadDeal, e.to_string()))?;
     let grade = grade_of(app, spec.id, deal).await?;
@@ -114,7 +118,7 @@ async fn start(
             player: player.as_str().to_string(),
             game: spec.id.to_string(),
             deal,
-            level: level.to_string(),
+            level,
             moves: String::new(),
             redo: String::new(),
             move_count: 0,
@@ -126,7 +130,7 @@ async fn start(
             hinted: false,
         })
         .await?;
-    let mut live = LiveGame::new(uid, player.as_str().to_string(), g, level.to_string());
+    let mut live = LiveGame::new(uid, player.as_str().to_string(), g, level);
     live.grade = grade;
     let state = state_of(&live);
     app.cache.insert(live);
