@@ -66,7 +66,11 @@ pub struct Db {
 }
 
 /// Whether the database was lost, shared by the handles and both threads;
-/// the first to notice logs it.
+/// the first to notice logs it. Its [`Identity`] holds the database file
+/// open, and closing a file drops every POSIX lock the process holds on it,
+/// SQLite's included: each holder drops its connections before its share of
+/// this (the threads end their loops first; `Db` lists `readers` before
+/// `lost`), so the last share goes after the last connection.
 struct Lost {
     flag: AtomicBool,
     identity: Identity,
