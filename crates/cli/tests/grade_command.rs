@@ -130,12 +130,12 @@ const KRUG: &[&str] = &[
 ];
 
 fn krug_deals(dir: &Path) -> Vec<u64> {
-    let store = patience_server::store::Store::open(&dir.join("k.db")).unwrap();
+    let store = patience_store::Store::open(&dir.join("k.db")).unwrap();
     store
         .grades("krug")
         .unwrap()
         .into_iter()
-        .map(|(d, _)| d)
+        .map(|g| g.deal)
         .collect()
 }
 
@@ -144,14 +144,17 @@ fn enough_stops_a_game_once_every_level_holds_that_many_deals() {
     let dir = tempfile::tempdir().unwrap();
     {
         // Medium and Hard already hold two deals each, outside the range.
-        let store = patience_server::store::Store::open(&dir.path().join("k.db")).unwrap();
+        let store = patience_store::Store::open(&dir.path().join("k.db")).unwrap();
+        use patience_store::{DealGrade, Level};
         for (deal, level) in [
-            (900, "medium"),
-            (901, "medium"),
-            (902, "hard"),
-            (903, "hard"),
+            (900, Level::Medium),
+            (901, Level::Medium),
+            (902, Level::Hard),
+            (903, Level::Hard),
         ] {
-            store.put_grade("krug", deal, level, "{}").unwrap();
+            store
+                .put_grade("krug", &DealGrade::level_only(deal, level), "{}")
+                .unwrap();
         }
     }
     let args = [
@@ -219,8 +222,11 @@ fn export_without_deals_writes_the_store_and_merges_stores_into_one_library() {
         "both stores, sorted, one line a deal"
     );
     for line in &lines[1..] {
-        // The store keeps levels only, so an export from it has no wins.
-        assert!(line.ends_with("\t\t"), "{line}");
+        // The store keeps the person-like wins of each deal (Krug: 2 runs).
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 4, "{line}");
+        assert_eq!(cols[3], "2", "{line}");
+        assert!(cols[2].parse::<u32>().unwrap() <= 2, "{line}");
     }
 
     // A malformed line is named, and the file is left as it was.
@@ -283,7 +289,7 @@ fn reused_verdicts_skip_the_solver_and_play_only_where_a_win_exists() {
     let cols: Vec<&str> = lines[2].split('\t').collect();
     assert_eq!((cols[0], cols[3]), ("2", "2"), "{tsv}");
     assert!(["easy", "medium", "hard"].contains(&cols[1]), "{tsv}");
-    let store = patience_server::store::Store::open(&dir.path().join("r.db")).unwrap();
+    let store = patience_store::Store::open(&dir.path().join("r.db")).unwrap();
     assert_eq!(store.grades("la-belle-lucie").unwrap().len(), 2);
 }
 

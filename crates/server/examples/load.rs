@@ -251,7 +251,7 @@ fn main() {
         };
         let _ = stop.send(());
         task.await.expect("server task").expect("server ran");
-        let store = patience_server::store::Store::open(&db).expect("store opens");
+        let store = patience_store::Store::open(&db).expect("store opens");
         let mut bad = 0;
         for (uid, moves) in &all.games {
             let row = store.load_game(uid).expect("store reads");

@@ -2,14 +2,21 @@
 //! changes in batches (group commit), and a few reader connections used from
 //! blocking tasks. A change is acknowledged only after its batch is committed,
 //! so every move a player saw accepted is on disk.
+//!
+//! The writer checks before and after each batch that the database path
+//! still names the file it opened (see [`patience_store::owner`]); once it
+//! does not, the database is *lost*: every change and read is refused
+//! ([`DbError::Lost`]) and the error is logged, rather than writing on into
+//! a deleted file or opening an empty one in its place.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
+use patience_store::owner::{beside, Creation, Identity, Owner};
+use patience_store::{GameUpdate, Store, StoreError, StoredGame};
 use tokio::sync::oneshot;
-
-use crate::store::{GameUpdate, Store, StoreError, StoredGame};
 
 /// Most changes committed in one transaction.
 const BATCH: usize = 512;
@@ -17,10 +24,6 @@ const BATCH: usize = 512;
 /// Reader connections, at most: reads past this many wait their turn
 /// rather than open more files.
 pub const READERS: usize = 4;
-
-/// How long a start waits for the database's previous owner (a server
-/// stopping) to let go of it.
-const LOCK_WAIT: Duration = Duration::from_secs(3);
 
 enum Job {
     Insert(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
@@ -40,6 +43,9 @@ pub enum DbError {
     Store(#[from] StoreError),
     #[error("the database writer has stopped")]
     WriterGone,
+    /// The database file was deleted or replaced while the server ran.
+    #[error("the database file was deleted or replaced; changes are refused")]
+    Lost,
     #[error("a database task failed: {0}")]
     Task(String),
 }
@@ -53,33 +59,79 @@ pub struct Db {
     readers: Arc<Mutex<Vec<Store>>>,
     reading: Arc<tokio::sync::Semaphore>,
     path: Arc<PathBuf>,
+    /// Set once the database path no longer names the file opened.
+    lost: Arc<Lost>,
     /// The exclusive lock on `<db>.lock`, held while any handle lives.
-    _owner: Arc<std::fs::File>,
+    _owner: Arc<Owner>,
+}
+
+/// Whether the database was lost, shared by the handles and both threads;
+/// the first to notice logs it. Its [`Identity`] holds the database file
+/// open, and closing a file drops every POSIX lock the process holds on it,
+/// SQLite's included: each holder drops its connections before its share of
+/// this (the threads end their loops first; `Db` lists `readers` before
+/// `lost`), so the last share goes after the last connection.
+struct Lost {
+    flag: AtomicBool,
+    identity: Identity,
+}
+
+impl Lost {
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::Acquire)
+    }
+
+    /// Checks the file; true (and logged once) when it is lost.
+    fn check(&self) -> bool {
+        if self.is_set() {
+            return true;
+        }
+        match self.identity.check() {
+            Ok(()) => false,
+            Err(e) => {
+                if !self.flag.swap(true, Ordering::AcqRel) {
+                    tracing::error!(error = %e, "the database is lost");
+                }
+                true
+            }
+        }
+    }
 }
 
 impl Db {
-    /// Opens the store (creating it), lets `setup` prepare it (the library load),
-    /// and starts the writer thread.
+    /// Takes ownership of the database (refusing one that is missing where
+    /// `creation` forbids making it, read-only, or owned by another server),
+    /// opens it, lets `setup` prepare it (the library load), and starts the
+    /// writer thread.
     pub fn open(
         path: &Path,
+        creation: Creation,
         setup: impl FnOnce(&mut Store) -> Result<(), StoreError>,
     ) -> Result<Db, StoreError> {
-        let owner = lock_owner(path)?;
+        let owner = Owner::take(path, creation)?;
         let mut store = Store::open(path)?;
+        let lost = Arc::new(Lost {
+            flag: AtomicBool::new(false),
+            identity: Identity::of(path)?,
+        });
         setup(&mut store)?;
         store.disable_auto_checkpoint()?;
-        let checkpoints = Store::open(path)?;
+        let checkpoints = Store::open_existing(path)?;
         let (alive, gone) = mpsc::channel::<()>();
         std::thread::Builder::new()
             .name("db-checkpoint".into())
-            .spawn(move || checkpoint_loop(checkpoints, gone))
+            .spawn({
+                let lost = lost.clone();
+                move || checkpoint_loop(checkpoints, gone, &lost)
+            })
             .map_err(|e| StoreError::Failed(format!("cannot start the checkpoint thread: {e}")))?;
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
             .name("db-writer".into())
             .spawn({
-                let wal = wal_path(path);
-                move || write_loop(store, rx, &wal)
+                let wal = beside(path, "-wal");
+                let lost = lost.clone();
+                move || write_loop(store, rx, &wal, &lost)
             })
             .map_err(|e| StoreError::Failed(format!("cannot start the writer thread: {e}")))?;
         Ok(Db {
@@ -88,35 +140,46 @@ impl Db {
             readers: Arc::new(Mutex::new(Vec::new())),
             reading: Arc::new(tokio::sync::Semaphore::new(READERS)),
             path: Arc::new(path.to_path_buf()),
+            lost,
             _owner: Arc::new(owner),
         })
     }
 
-    pub async fn insert(&self, game: StoredGame) -> Result<(), DbError> {
+    /// Sends a job to the writer and waits for its commit.
+    async fn write<T>(
+        &self,
+        job: impl FnOnce(oneshot::Sender<Result<T, StoreError>>) -> Job,
+    ) -> Result<T, DbError> {
+        if self.lost.is_set() {
+            return Err(DbError::Lost);
+        }
         let (tx, rx) = oneshot::channel();
-        self.writer
-            .send(Job::Insert(Box::new(game), tx))
-            .map_err(|_| DbError::WriterGone)?;
-        Ok(rx.await.map_err(|_| DbError::WriterGone)??)
+        self.writer.send(job(tx)).map_err(|_| DbError::WriterGone)?;
+        let answer = rx.await.map_err(|_| DbError::WriterGone)?;
+        answer.map_err(|e| self.failure(e))
+    }
+
+    /// A store error as answered: any failure once the database is lost is that.
+    fn failure(&self, e: StoreError) -> DbError {
+        if self.lost.is_set() {
+            DbError::Lost
+        } else {
+            DbError::Store(e)
+        }
+    }
+
+    pub async fn insert(&self, game: StoredGame) -> Result<(), DbError> {
+        self.write(|tx| Job::Insert(Box::new(game), tx)).await
     }
 
     /// Writes a change; `Ok(false)` when the game is not stored.
     pub async fn update(&self, update: GameUpdate) -> Result<bool, DbError> {
-        let (tx, rx) = oneshot::channel();
-        self.writer
-            .send(Job::Update(update, tx))
-            .map_err(|_| DbError::WriterGone)?;
-        Ok(rx.await.map_err(|_| DbError::WriterGone)??)
+        self.write(|tx| Job::Update(update, tx)).await
     }
 
     /// Records that a hint was served to the game (see `Store::mark_hinted`).
     pub async fn mark_hinted(&self, uid: String) -> Result<(), DbError> {
-        let (tx, rx) = oneshot::channel();
-        self.writer
-            .send(Job::Hinted(uid, tx))
-            .map_err(|_| DbError::WriterGone)?;
-        rx.await.map_err(|_| DbError::WriterGone)??;
-        Ok(())
+        self.write(|tx| Job::Hinted(uid, tx)).await.map(|_| ())
     }
 
     /// Runs a read on a reader connection, off the async threads.
@@ -124,6 +187,9 @@ impl Db {
         &self,
         f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, DbError> {
+        if self.lost.is_set() {
+            return Err(DbError::Lost);
+        }
         let this = self.clone();
         let turn = self
             .reading
@@ -133,15 +199,17 @@ impl Db {
             .map_err(|_| DbError::WriterGone)?;
         tokio::task::spawn_blocking(move || {
             let _turn = turn;
+            // A new connection never creates the file: one deleted under
+            // the server must not come back empty.
             let store = match this.readers.lock().map(|mut v| v.pop()) {
                 Ok(Some(s)) => s,
-                _ => Store::open(&this.path)?,
+                _ => Store::open_existing(&this.path).map_err(|e| this.failure(e))?,
             };
             let out = f(&store);
             if let Ok(mut v) = this.readers.lock() {
                 v.push(store);
             }
-            Ok(out?)
+            out.map_err(|e| this.failure(e))
         })
         .await
         .map_err(|e| DbError::Task(e.to_string()))?
@@ -151,65 +219,28 @@ impl Db {
 /// How often the WAL is copied into the main file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
-/// Checkpoints on its own connection, off the writer's path, until the store is dropped.
-fn checkpoint_loop(store: Store, gone: mpsc::Receiver<()>) {
+/// Checkpoints on its own connection, off the writer's path, until the
+/// store is dropped; each round first checks that the file is still the
+/// one opened, so a lost database is noticed (and logged) even while no
+/// one writes, and is never checkpointed into.
+fn checkpoint_loop(store: Store, gone: mpsc::Receiver<()>, lost: &Lost) {
     while let Err(mpsc::RecvTimeoutError::Timeout) = gone.recv_timeout(CHECKPOINT_EVERY) {
+        if lost.check() {
+            continue;
+        }
         if let Err(e) = store.checkpoint() {
             tracing::warn!(error = %e, "checkpoint failed");
         }
     }
-    let _ = store.checkpoint();
-}
-
-/// Takes the exclusive lock that makes this process the database's one
-/// owner: two servers appending to one file would each trust their own copy
-/// of a game. A second server is refused with the reason.
-fn lock_owner(db: &Path) -> Result<std::fs::File, StoreError> {
-    let mut name = db.as_os_str().to_owned();
-    name.push(".lock");
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&name)
-        .map_err(|e| {
-            StoreError::Failed(format!(
-                "cannot open the lock file {}: {e}",
-                Path::new(&name).display()
-            ))
-        })?;
-    let until = std::time::Instant::now() + LOCK_WAIT;
-    loop {
-        match file.try_lock() {
-            Ok(()) => return Ok(file),
-            Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < until => {
-                std::thread::sleep(Duration::from_millis(50));
-            }
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(StoreError::Failed(format!(
-                    "another server is already using the database {} (it holds {}); stop it first",
-                    db.display(),
-                    Path::new(&name).display()
-                )))
-            }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(StoreError::Failed(format!(
-                    "cannot lock {}: {e}",
-                    Path::new(&name).display()
-                )))
-            }
-        }
+    if !lost.check() {
+        let _ = store.checkpoint();
     }
 }
 
-/// The WAL file SQLite keeps beside the database.
-fn wal_path(db: &Path) -> PathBuf {
-    let mut name = db.as_os_str().to_owned();
-    name.push("-wal");
-    PathBuf::from(name)
-}
-
-fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path) {
+/// Commits the jobs in batches. A batch is not begun on a lost database,
+/// and a batch committed while the file was lost is not acknowledged: its
+/// changes went into a file no one will read again.
+fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost) {
     let mut jobs = Vec::with_capacity(BATCH);
     while let Ok(first) = rx.recv() {
         jobs.push(first);
@@ -219,15 +250,23 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path) {
                 Err(_) => break,
             }
         }
-        let results = store.in_transaction(|s| {
-            jobs.iter()
-                .map(|j| match j {
-                    Job::Insert(g, _) => s.insert_game(g).map(|()| true),
-                    Job::Update(u, _) => s.update_game(u),
-                    Job::Hinted(uid, _) => s.mark_hinted(uid).map(|()| true),
-                })
-                .collect::<Vec<_>>()
-        });
+        let results = if lost.check() {
+            Err(StoreError::Refused("the database is lost".into()))
+        } else {
+            store.in_transaction(|s| {
+                jobs.iter()
+                    .map(|j| match j {
+                        Job::Insert(g, _) => s.insert_game(g).map(|()| true),
+                        Job::Update(u, _) => s.update_game(u),
+                        Job::Hinted(uid, _) => s.mark_hinted(uid).map(|()| true),
+                    })
+                    .collect::<Vec<_>>()
+            })
+        };
+        let results = match results {
+            Ok(_) if lost.check() => Err(StoreError::Refused("the database is lost".into())),
+            r => r,
+        };
         match results {
             Ok(results) => {
                 for (job, r) in jobs.drain(..).zip(results) {
@@ -242,7 +281,9 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path) {
                 }
             }
             Err(e) => {
-                tracing::error!(error = %e, "a batch of changes failed to commit");
+                if !lost.is_set() {
+                    tracing::error!(error = %e, "a batch of changes failed to commit");
+                }
                 let msg = e.to_string();
                 let fail = || StoreError::Failed(msg.clone());
                 for job in jobs.drain(..) {
@@ -257,7 +298,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path) {
                 }
             }
         }
-        if std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_RESET) {
+        if !lost.is_set() && std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_RESET) {
             if let Err(e) = store.checkpoint_truncate() {
                 tracing::warn!(error = %e, "the WAL could not be emptied");
             }

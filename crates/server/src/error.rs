@@ -47,6 +47,9 @@ pub enum Code {
     ShuttingDown,
     /// The database could not store or read the change.
     StorageFailed,
+    /// The database file was deleted or replaced while the server ran:
+    /// nothing is stored until it is restarted on the right file.
+    DatabaseLost,
     Internal,
     NoEndpoint,
     MethodNotAllowed,
@@ -61,7 +64,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order docs/api.md lists them.
-    pub const ALL: [Code; 25] = [
+    pub const ALL: [Code; 26] = [
         Code::MalformedBody,
         Code::UnsupportedMediaType,
         Code::CrossSite,
@@ -80,6 +83,7 @@ impl Code {
         Code::HintsBusy,
         Code::ShuttingDown,
         Code::StorageFailed,
+        Code::DatabaseLost,
         Code::Internal,
         Code::NoEndpoint,
         Code::MethodNotAllowed,
@@ -109,6 +113,7 @@ impl Code {
             Code::HintsBusy => "hints_busy",
             Code::ShuttingDown => "shutting_down",
             Code::StorageFailed => "storage_failed",
+            Code::DatabaseLost => "database_lost",
             Code::Internal => "internal",
             Code::NoEndpoint => "no_endpoint",
             Code::MethodNotAllowed => "method_not_allowed",
@@ -135,7 +140,9 @@ impl Code {
             }
             Code::Stale => StatusCode::CONFLICT,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            Code::HintsBusy | Code::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+            Code::HintsBusy | Code::ShuttingDown | Code::DatabaseLost => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             Code::StorageFailed | Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Code::BodyTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -219,6 +226,10 @@ impl From<DbError> for ApiError {
             DbError::WriterGone => {
                 ApiError::new(Code::ShuttingDown, "the server is shutting down").retry_after(5)
             }
+            DbError::Lost => ApiError::new(
+                Code::DatabaseLost,
+                "the database file was deleted or replaced; nothing can be stored until the server is restarted",
+            ),
             _ => ApiError::new(
                 Code::StorageFailed,
                 "the database could not complete the request",

@@ -1,11 +1,11 @@
 //! The Patience site: an HTTP API over the engine, the solver behind hints,
-//! SQLite storage, and the embedded web page.
+//! the SQLite store (`patience-store`), and the embedded web page.
 //!
 //! The server is authoritative: the page sends a move, the server plays it
 //! through the engine, commits it, and answers with the new state and the legal
 //! moves (docs/api.md is the contract). Modules, one concern each:
-//! - `store`: the SQLite file (games, graded deals, schema versions);
-//! - `db`: the store from async code (group-committing writer, readers);
+//! - `db`: the store from async code (group-committing writer, readers,
+//!   the watch on the database file);
 //! - `live`: games in memory, loaded by replaying their records;
 //! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
@@ -14,7 +14,7 @@
 //! - `security`: same-origin checks, security headers, JSON for every refusal;
 //!   `limits`: how many games a player or an address may start a minute;
 //! - `assets`, `embedded`: the page's files; `rules`: rules pages;
-//!   `library`: the shipped graded deals.
+//!   `library`: the shipped graded deals, embedded.
 
 pub mod access_log;
 pub mod api;
@@ -32,7 +32,6 @@ pub mod player;
 pub mod rules;
 pub mod security;
 pub mod stats;
-pub mod store;
 pub mod view;
 
 use std::io::Write as _;
@@ -62,10 +61,18 @@ pub struct Config {
     pub games_per_address_minute: u32,
     /// Connection timeouts, cap and shutdown deadline.
     pub connections: connections::Settings,
+    /// A missing database may be created even though its lock file says
+    /// it was used before (`patience serve --create`); otherwise only a
+    /// first run creates one (see `patience_store::owner`).
+    pub create: bool,
+    /// The graded library loaded into the store at start, as `(file name,
+    /// bytes)`: the embedded one, or a smaller one in tests.
+    pub library: &'static [(&'static str, &'static [u8])],
 }
 
 impl Config {
-    /// 127.0.0.1 on a free port over the store at `db`, plain HTTP.
+    /// 127.0.0.1 on a free port over the store at `db`, plain HTTP, with the
+    /// embedded library.
     pub fn local(db: PathBuf) -> Config {
         Config {
             addr: IpAddr::from([127, 0, 0, 1]),
@@ -74,6 +81,8 @@ impl Config {
             behind_tls_proxy: false,
             games_per_address_minute: limits::GAMES_PER_ADDRESS_MINUTE,
             connections: connections::Settings::default(),
+            create: false,
+            library: embedded::LIBRARY,
         }
     }
 }
@@ -90,10 +99,19 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Opens the store of `config` (creating it), loads the shipped library's
-    /// deals the store lacks, and sets up the in-memory games.
-    pub fn open(config: &Config) -> Result<AppState, store::StoreError> {
-        let db = db::Db::open(&config.db, library::load_embedded)?;
+    /// Opens the store of `config` (creating it on a first run or with
+    /// `create`), loads the library's grades it does not hold yet, and sets
+    /// up the in-memory games.
+    pub fn open(config: &Config) -> Result<AppState, patience_store::StoreError> {
+        let creation = if config.create {
+            patience_store::owner::Creation::Allowed
+        } else {
+            patience_store::owner::Creation::FirstRun
+        };
+        let files = config.library;
+        let db = db::Db::open(&config.db, creation, |s| {
+            patience_store::library::load(s, files)
+        })?;
         // Searches take whole cores for a second: one core is always left to moves.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(AppState {
@@ -116,7 +134,7 @@ impl AppState {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     #[error("cannot open the store: {0}")]
-    Store(#[from] store::StoreError),
+    Store(#[from] patience_store::StoreError),
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use patience_engine::{Game, Move, Record};
 
-use crate::store::StoredGame;
+use patience_store::{AskedLevel, DealGrade, StoredGame};
 
 /// A gap between two requests on a game counts at most this much towards its
 /// time: a game left open overnight does not show ten hours.
@@ -24,10 +24,10 @@ pub struct LiveGame {
     pub uid: String,
     pub player: String,
     pub game: Game,
-    pub level: String,
+    pub level: AskedLevel,
     /// The deal's grade in the graded library, looked up when the game is
     /// opened (see `api::play::grade_of`).
-    pub grade: Option<String>,
+    pub grade: Option<DealGrade>,
     pub elapsed_ms: i64,
     /// The stored game's version: grows by one with every change.
     pub version: u64,
@@ -49,7 +49,7 @@ pub struct LoadError {
 }
 
 impl LiveGame {
-    pub fn new(uid: String, player: String, game: Game, level: String) -> LiveGame {
+    pub fn new(uid: String, player: String, game: Game, level: AskedLevel) -> LiveGame {
         LiveGame {
             uid,
             player,
@@ -89,7 +89,7 @@ impl LiveGame {
             uid: row.uid.clone(),
             player: row.player.clone(),
             game,
-            level: row.level.clone(),
+            level: row.level,
             grade: None,
             elapsed_ms: row.elapsed_ms,
             version: row.version,
@@ -200,7 +200,7 @@ mod tests {
             player: "p".into(),
             game: "la-belle-lucie".into(),
             deal: 3,
-            level: "any".into(),
+            level: AskedLevel::Any,
             moves: moves.into(),
             redo: redo.into(),
             move_count: 0,
@@ -222,7 +222,7 @@ mod tests {
             g.play(m).unwrap();
         }
         g.undo();
-        let live = LiveGame::new("u".into(), "p".into(), g.clone(), "any".into());
+        let live = LiveGame::new("u".into(), "p".into(), g.clone(), AskedLevel::Any);
         let back = LiveGame::load(&row(&live.moves_text(), &live.redo_text())).unwrap();
         assert_eq!(back.game.moves(), g.moves());
         assert_eq!(back.game.redo_moves(), g.redo_moves());

@@ -17,7 +17,7 @@
 
 use serde::Serialize;
 
-use crate::store::PlayedGame;
+use patience_store::PlayedGame;
 
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameStats {
@@ -77,7 +77,7 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::FirstWin;
+    use patience_store::FirstWin;
 
     fn g(moves: u64, finished: bool, ms: i64) -> PlayedGame {
         PlayedGame {

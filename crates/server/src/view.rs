@@ -4,6 +4,7 @@
 use patience_engine::{Game, GameSpec, Move, PileId, PileKind, Position, TableLayout};
 use std::sync::OnceLock;
 
+use patience_store::{AskedLevel, DealGrade, Level, PersonWins};
 use serde::Serialize;
 
 /// A game's state with everything the page draws and every legal move.
@@ -15,10 +16,15 @@ pub struct State {
     pub name_ru: &'static str,
     pub layout: &'static str,
     pub deal: u64,
-    pub level: String,
+    /// The level the deal was asked for (`any`, `easy`, `medium`, `hard`).
+    pub level: AskedLevel,
     /// The deal's grade in the graded library (`easy`, `medium`, `hard`,
     /// `unwinnable`, `unknown`), or null for a deal not graded.
-    pub grade: Option<String>,
+    pub grade: Option<Level>,
+    /// How the person-like player did on the deal when it was graded,
+    /// `{"wins": k, "runs": n}`, or null for a deal not graded or graded
+    /// without its runs.
+    pub person: Option<PersonWins>,
     pub moves: usize,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -124,8 +130,8 @@ pub struct Legal {
 /// Bookkeeping the engine does not hold.
 pub struct Meta<'a> {
     pub uid: &'a str,
-    pub level: &'a str,
-    pub grade: Option<&'a str>,
+    pub level: AskedLevel,
+    pub grade: Option<&'a DealGrade>,
     pub elapsed_ms: i64,
 }
 
@@ -162,8 +168,9 @@ pub fn state(game: &Game, meta: &Meta) -> State {
         name_ru: spec.name_ru,
         layout: layout_name(spec.layout),
         deal: pos.deal_number(),
-        level: meta.level.to_string(),
-        grade: meta.grade.map(str::to_string),
+        level: meta.level,
+        grade: meta.grade.map(|g| g.level),
+        person: meta.grade.and_then(|g| g.person),
         moves: game.moves().len(),
         can_undo: !game.moves().is_empty(),
         can_redo: !game.redo_moves().is_empty(),
@@ -340,7 +347,7 @@ mod tests {
 
     const META: Meta<'static> = Meta {
         uid: "u",
-        level: "any",
+        level: AskedLevel::Any,
         grade: None,
         elapsed_ms: 0,
     };

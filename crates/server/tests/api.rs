@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 
 use common::{first_legal, moves, temp_db, uid, version, Player, Server};
 use patience_engine::{Move, Position};
-use patience_server::store::Store;
+use patience_store::{DealGrade, Level, PersonWins, Store};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -517,12 +517,15 @@ async fn catalogue_rules_pages_and_levels() {
     let db = temp_db();
     {
         let store = Store::open(&db.path).unwrap();
-        // A deal graded here, beyond the shipped library (whose 20,000 La
-        // Belle Lucie deals hold no Medium one): the store keeps it beside
-        // the library's deals, and it is the one Medium deal to pick.
-        store
-            .put_grade("la-belle-lucie", 987_654, "medium", "{}")
-            .unwrap();
+        // A deal graded here, beyond the test library (which holds no
+        // Medium deal): the store keeps it beside the library's deals, and
+        // it is the one Medium deal to pick.
+        let medium = DealGrade {
+            deal: 987_654,
+            level: Level::Medium,
+            person: PersonWins::new(3, 20),
+        };
+        store.put_grade("la-belle-lucie", &medium, "{}").unwrap();
     }
     let server = Server::start(&db.path).await;
     let mut p = Player::new(&server.url);
@@ -542,6 +545,12 @@ async fn catalogue_rules_pages_and_levels() {
     assert_eq!(
         (s["deal"].clone(), s["level"].clone()),
         (json!(987_654), json!("medium"))
+    );
+    // The grade and the person-like player's record on the deal, as the
+    // page shows them ("wins 3 of 20").
+    assert_eq!(
+        (s["grade"].clone(), s["person"].clone()),
+        (json!("medium"), json!({"wins": 3, "runs": 20}))
     );
     // Krug's library holds no Medium deal.
     let (status, body) = p

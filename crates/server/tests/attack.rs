@@ -312,7 +312,7 @@ async fn a_ping_pong_record_is_refused_at_the_move_cap() {
     let mut p = Player::new(&server.url);
     let state = p.new_game(game, deal).await;
     let uid = uid(&state);
-    let cap = patience_server::store::MAX_MOVES;
+    let cap = patience_store::MAX_MOVES;
     for n in 0..cap {
         let mv = if n % 2 == 0 { &there } else { &back };
         let (status, s) = p.play(&uid, mv, n).await;
@@ -324,7 +324,7 @@ async fn a_ping_pong_record_is_refused_at_the_move_cap() {
     let (_, now) = p.get(&format!("/api/play/{uid}")).await;
     assert_eq!(moves(&now), cap);
     server.stop().await;
-    let row = patience_server::store::Store::open(&db.path)
+    let row = patience_store::Store::open(&db.path)
         .unwrap()
         .load_game(&uid)
         .unwrap()
@@ -396,7 +396,7 @@ async fn the_wal_stays_bounded_under_nonstop_writes() {
             while std::time::Instant::now() < until {
                 let state = p.new_game(game, deal).await;
                 let uid = uid(&state);
-                for n in 0..patience_server::store::MAX_MOVES {
+                for n in 0..patience_store::MAX_MOVES {
                     if std::time::Instant::now() >= until {
                         break;
                     }

@@ -93,7 +93,7 @@ fn shipped_win_share(game: &str) -> (f64, usize) {
 #[tokio::test]
 async fn the_win_rate_is_the_store_s_in_each_language_s_numbers() {
     let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let server = Server::start_with(common::shipped(&db.path)).await;
     let (share, deals) = shipped_win_share("la-belle-lucie");
     assert_eq!(deals, 20000, "the library's La Belle Lucie deals");
     let (_, en) = rules(&server, "?lang=en", &[]).await;

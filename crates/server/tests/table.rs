@@ -296,20 +296,18 @@ async fn restart_keeps_the_deal_and_the_level_and_the_old_game() {
 #[tokio::test]
 async fn the_state_names_the_grade_the_redeal_refusal_and_the_clock_cap() {
     let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let server = Server::start_with(common::shipped(&db.path)).await;
     let mut p = Player::new(&server.url);
     let library = include_str!("../../../data/library/la-belle-lucie.tsv");
-    let (deal, level) = library
-        .lines()
-        .nth(1)
-        .and_then(|l| l.split_once('\t'))
-        .unwrap();
+    let line: Vec<&str> = library.lines().nth(1).unwrap().split('\t').collect();
+    let (deal, level) = (line[0], line[1]);
     let s = p.new_game("la-belle-lucie", deal.parse().unwrap()).await;
     assert_eq!(s["grade"], level);
     assert_eq!(s["redeal_refusal"], Value::Null);
     assert_eq!(s["idle_cap_ms"], 120_000);
     let s = p.new_game("la-belle-lucie", 4_294_967_295).await;
     assert_eq!(s["grade"], Value::Null);
+    assert_eq!(s["person"], Value::Null);
     // Nivernaise redeals only once its stock is empty; Fan never.
     let s = p.new_game("nivernaise", 1).await;
     assert_eq!(s["redeal_refusal"], "stock-not-empty");

@@ -22,7 +22,7 @@
 //! of the range and "the first K deals hold" stays a true statement.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -31,11 +31,12 @@ use anyhow::{anyhow, Context};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::GameSpec;
 use patience_engine::Position;
-use patience_server::store::Store;
 use patience_solver::levels::{
     grade_position, grade_with_verdict, Grade, GradeConfig, Level, SolverVerdict, LOOKAHEAD,
 };
 use patience_solver::Budget;
+use patience_store::library::{self, Appender};
+use patience_store::{DealGrade, Store};
 use rayon::prelude::*;
 
 use super::source::{game, parse_deals};
@@ -135,9 +136,9 @@ pub fn run(a: Args) -> super::Outcome {
             let todo: Vec<u64> = (first..=last).filter(|d| !done.contains(d)).collect();
             let skipped = (last - first + 1) as usize - todo.len();
             let known = match &a.reuse_verdicts {
-                Some(dir) => read_library(&dir.join(format!("{}.tsv", spec.id)))?
+                Some(dir) => library::read(&dir.join(format!("{}.tsv", spec.id)))?
                     .into_iter()
-                    .map(|(deal, row)| (deal, row.level))
+                    .map(|(deal, g)| (deal, g.level))
                     .collect(),
                 None => BTreeMap::new(),
             };
@@ -151,7 +152,7 @@ pub fn run(a: Args) -> super::Outcome {
         }
         if let Some(path) = &tsv {
             let grades = store.grades(spec.id)?;
-            let lines = merge_library(path, &grades)?;
+            let lines = library::merge(path, &grades)?;
             println!(
                 "{}: {} deals in {} ({} from the store)",
                 spec.id,
@@ -167,12 +168,7 @@ pub fn run(a: Args) -> super::Outcome {
 /// Whether Easy, Medium and Hard each hold at least `n` deals of the game.
 fn has_enough(store: &Store, game: &str, n: u64) -> anyhow::Result<bool> {
     let counts = store.level_counts(game)?;
-    let count = |l: Level| {
-        counts
-            .iter()
-            .find(|(name, _)| name == l.as_str())
-            .map_or(0, |c| c.1)
-    };
+    let count = |l: Level| counts.iter().find(|c| c.0 == l).map_or(0, |c| c.1);
     Ok([Level::Easy, Level::Medium, Level::Hard]
         .into_iter()
         .all(|l| count(l) >= n))
@@ -213,7 +209,7 @@ fn grade_game(
     let spec = job.spec;
     let bar = progress_bar(spec, todo.len());
     let mut library = match tsv {
-        Some(path) => Some(open_library(path)?),
+        Some(path) => Some(Appender::open(path)?),
         None => None,
     };
     let started = Instant::now();
@@ -243,7 +239,7 @@ fn grade_chunk(
     todo: &[u64],
     pool: &rayon::ThreadPool,
     store: &Store,
-    mut library: Option<&mut std::fs::File>,
+    mut library: Option<&mut Appender>,
     summary: &mut Summary,
     bar: &ProgressBar,
 ) -> anyhow::Result<()> {
@@ -277,11 +273,10 @@ fn grade_chunk(
             if !cfg.then_nodes.is_empty() {
                 detail["then_nodes"] = serde_json::json!(cfg.then_nodes);
             }
-            store.put_grade(spec.id, deal, grade.level.as_str(), &detail.to_string())?;
+            let kept = DealGrade::of(&grade);
+            store.put_grade(spec.id, &kept, &detail.to_string())?;
             if let Some(f) = library.as_mut() {
-                let row = Row::of(&grade);
-                writeln!(f, "{deal}\t{}", row.columns())?;
-                f.flush()?;
+                f.append(&kept)?;
             }
             summary.add(&grade, took, cpu);
             bar.inc(1);
@@ -306,116 +301,6 @@ fn progress_bar(spec: &GameSpec, len: usize) -> ProgressBar {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
     bar
-}
-
-/// The library's columns: the deal, its level, and the person-like
-/// player's wins of its runs (both empty for a line graded without runs).
-const LIBRARY_HEADER: &str = "deal\tlevel\tperson_wins\truns";
-/// The header of a library written before the wins were kept.
-const OLD_HEADER: &str = "deal\tlevel";
-
-/// One library line after the deal number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Row {
-    level: Level,
-    /// The person-like player's wins and runs, when runs were played.
-    wins: Option<(u32, u32)>,
-}
-
-impl Row {
-    fn of(g: &Grade) -> Row {
-        Row {
-            level: g.level,
-            wins: (g.runs > 0).then_some((g.person_wins, g.runs)),
-        }
-    }
-
-    fn columns(&self) -> String {
-        match self.wins {
-            Some((w, n)) => format!("{}\t{w}\t{n}", self.level),
-            None => format!("{}\t\t", self.level),
-        }
-    }
-}
-
-/// Opens a library file for appending, writing the header if it is new.
-fn open_library(path: &Path) -> anyhow::Result<std::fs::File> {
-    let fresh = !path.exists();
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    if fresh {
-        writeln!(f, "{LIBRARY_HEADER}")?;
-    }
-    Ok(f)
-}
-
-/// Reads a library file (a missing one is empty): the last line of a deal
-/// wins. A malformed line is an error naming the file and line.
-fn read_library(path: &Path) -> anyhow::Result<BTreeMap<u64, Row>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    let mut rows = BTreeMap::new();
-    for (i, line) in text.lines().enumerate() {
-        let header = [LIBRARY_HEADER, OLD_HEADER].contains(&line.trim_end());
-        if line.trim().is_empty() || (i == 0 && header) {
-            continue;
-        }
-        let at = || format!("{}:{}", path.display(), i + 1);
-        let mut cols = line.split('\t');
-        let (Some(deal), Some(level)) = (cols.next(), cols.next()) else {
-            anyhow::bail!("{}: expected deal<TAB>level, found `{line}`", at());
-        };
-        let deal: u64 = deal
-            .trim()
-            .parse()
-            .ok()
-            .filter(|d| (1..=patience_engine::MAX_DEAL).contains(d))
-            .ok_or_else(|| anyhow!("{}: bad deal number `{deal}`", at()))?;
-        let level =
-            Level::parse(level).ok_or_else(|| anyhow!("{}: unknown level `{level}`", at()))?;
-        let wins = match (cols.next().map(str::trim), cols.next().map(str::trim)) {
-            (None | Some(""), None | Some("")) => None,
-            (Some(w), Some(n)) => Some(
-                w.parse::<u32>()
-                    .ok()
-                    .zip(n.parse::<u32>().ok())
-                    .filter(|&(w, n)| w <= n)
-                    .ok_or_else(|| anyhow!("{}: bad wins `{w}` of `{n}`", at()))?,
-            ),
-            _ => anyhow::bail!("{}: expected person_wins<TAB>runs after the level", at()),
-        };
-        rows.insert(deal, Row { level, wins });
-    }
-    Ok(rows)
-}
-
-/// Rewrites a library file sorted by deal, one line a deal: its own lines
-/// merged with `grades`, which win over the file (a deal whose level the
-/// store changed loses the file's wins). Returns the number of deals
-/// written. A malformed line is an error, and the file is then left as it was.
-fn merge_library(path: &Path, grades: &[(u64, Level)]) -> anyhow::Result<usize> {
-    let mut rows = read_library(path)?;
-    for &(deal, level) in grades {
-        let row = rows.entry(deal).or_insert(Row { level, wins: None });
-        if row.level != level {
-            *row = Row { level, wins: None };
-        }
-    }
-    let mut out = String::from(LIBRARY_HEADER);
-    out.push('\n');
-    for (deal, row) in &rows {
-        out.push_str(&format!("{deal}\t{}\n", row.columns()));
-    }
-    let tmp = path.with_extension("tsv.tmp");
-    std::fs::write(&tmp, out).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
-    Ok(rows.len())
 }
 
 /// What one game's run measured.

@@ -12,9 +12,15 @@ pub struct Args {
     /// Port to listen on; 0 picks a free one (the line printed on start names it).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The SQLite file holding games and statistics; created on first run.
+    /// The SQLite file holding games and statistics. It is created on a
+    /// first run (neither it nor its `.lock` file exists); a database that
+    /// is missing beside its lock file was lost, and the server refuses to
+    /// start unless given `--create`.
     #[arg(long, default_value = "patience.db")]
     pub db: PathBuf,
+    /// Create the database even though its lock file says one was used here.
+    #[arg(long)]
+    pub create: bool,
     /// The site is reached over HTTPS through a proxy that terminates TLS:
     /// the player cookie is then `Secure` (named `__Host-patience_player`).
     #[arg(long)]
@@ -38,6 +44,7 @@ pub fn run(a: Args) -> super::Outcome {
         addr: a.addr,
         port: a.port,
         behind_tls_proxy: a.behind_tls_proxy,
+        create: a.create,
         ..patience_server::Config::local(a.db)
     }))?;
     Ok(ExitCode::SUCCESS)

@@ -11,6 +11,7 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State as AxState};
 use axum::http::HeaderMap;
 use axum::Json;
+use patience_store::Level;
 use serde::{Deserialize, Serialize};
 
 use super::{spec_of, ApiResult};
@@ -76,9 +77,9 @@ async fn catalogue(app: &AppState) -> ApiResult<Vec<GameEntry>> {
             // Only the levels a player can pick: unwinnable and unknown deals
             // are graded but never offered.
             let mut levels = vec!["any".to_string()];
-            for wanted in ["easy", "medium", "hard"] {
-                if counts.iter().any(|(level, n)| level == wanted && *n > 0) {
-                    levels.push(wanted.to_string());
+            for wanted in [Level::Easy, Level::Medium, Level::Hard] {
+                if counts.iter().any(|&(level, n)| level == wanted && n > 0) {
+                    levels.push(wanted.as_str().to_string());
                 }
             }
             GameEntry {

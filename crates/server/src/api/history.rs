@@ -14,7 +14,7 @@ use crate::AppState;
 pub async fn in_progress(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
-) -> ApiResult<Json<Vec<crate::store::InProgress>>> {
+) -> ApiResult<Json<Vec<patience_store::InProgress>>> {
     let p = player.as_str().to_string();
     Ok(Json(app.db.read(move |s| s.in_progress(&p, 20)).await?))
 }

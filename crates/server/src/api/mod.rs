@@ -53,8 +53,8 @@ pub(crate) fn state_of(live: &LiveGame) -> Shown {
             &live.game,
             &Meta {
                 uid: &live.uid,
-                level: &live.level,
-                grade: live.grade.as_deref(),
+                level: live.level,
+                grade: live.grade.as_ref(),
                 elapsed_ms: live.elapsed_ms,
             },
         ),
@@ -86,7 +86,7 @@ pub(crate) async fn lock_game(
             return Err(missing());
         }
         let mut live = LiveGame::load(&row)?;
-        live.grade = play::grade_of(app, &row.game, row.deal).await?;
+        live.grade = play::grade_of(app, live.game.position().spec().id, row.deal).await?;
         *guard = Some(live);
     }
     match guard.as_ref() {

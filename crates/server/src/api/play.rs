@@ -23,9 +23,11 @@ use crate::body::JsonBody;
 use crate::error::{ApiError, Code};
 use crate::live::LiveGame;
 use crate::player::{random_hex128, Player};
-use crate::store::{GameUpdate, MovesChange, StoredGame, MAX_MOVES};
 use crate::view;
 use crate::AppState;
+use patience_store::{
+    AskedLevel, DealGrade, GameUpdate, Level, MovesChange, StoredGame, MAX_MOVES,
+};
 
 /// Random deals ("Any") are drawn from this range, so that shared deal numbers stay short.
 pub const RANDOM_DEALS: u64 = 1_000_000;
@@ -44,8 +46,12 @@ pub async fn new_game(
     JsonBody(body): JsonBody<NewGame>,
 ) -> ApiResult<Response> {
     let spec = spec_of(&game)?;
-    let level = body.level.as_deref().unwrap_or("any");
-    let deal = match (body.deal, level) {
+    // A deal asked for by number is `any`, whatever level came with it.
+    let asked = match (body.deal, body.level.as_deref().unwrap_or("any")) {
+        (None, name) if name != "any" => AskedLevel::Level(offered_level(name)?),
+        _ => AskedLevel::Any,
+    };
+    let deal = match (body.deal, asked) {
         (Some(d), _) => {
             if !(1..=MAX_DEAL).contains(&d) {
                 return Err(ApiError::new(
@@ -55,12 +61,11 @@ pub async fn new_game(
             }
             d
         }
-        (None, "any") => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
-        (None, name) => {
-            let level = offered_level(name)?;
+        (None, AskedLevel::Any) => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
+        (None, AskedLevel::Level(level)) => {
             let id = spec.id;
             app.db
-                .read(move |s| s.random_graded_deal(id, level.as_str()))
+                .read(move |s| s.random_graded_deal(id, level))
                 .await?
                 .ok_or_else(|| {
                     ApiError::new(
@@ -74,8 +79,7 @@ pub async fn new_game(
                 })?
         }
     };
-    let level = if body.deal.is_some() { "any" } else { level };
-    let state = start(&app, &player, spec, deal, level).await?;
+    let state = start(&app, &player, spec, deal, asked).await?;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
@@ -90,9 +94,9 @@ pub async fn restart(
         let guard = lock_game(&app, &player, &uid).await?;
         let live = guard.as_ref().ok_or_else(ApiError::no_such_game)?;
         let pos = live.game.position();
-        (pos.spec(), pos.deal_number(), live.level.clone())
+        (pos.spec(), pos.deal_number(), live.level)
     };
-    let state = start(&app, &player, spec, deal, &level).await?;
+    let state = start(&app, &player, spec, deal, level).await?;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
@@ -102,7 +106,7 @@ async fn start(
     player: &Player,
     spec: &'static GameSpec,
     deal: u64,
-    level: &str,
+    level: AskedLevel,
 ) -> ApiResult<Shown> {
     let g = Game::new(spec, deal).map_err(|e| ApiError::new(Code::BadDeal, e.to_string()))?;
     let grade = grade_of(app, spec.id, deal).await?;
@@ -114,7 +118,7 @@ async fn start(
             player: player.as_str().to_string(),
             game: spec.id.to_string(),
             deal,
-            level: level.to_string(),
+            level,
             moves: String::new(),
             redo: String::new(),
             move_count: 0,
@@ -126,7 +130,7 @@ async fn start(
             hinted: false,
         })
         .await?;
-    let mut live = LiveGame::new(uid, player.as_str().to_string(), g, level.to_string());
+    let mut live = LiveGame::new(uid, player.as_str().to_string(), g, level);
     live.grade = grade;
     let state = state_of(&live);
     app.cache.insert(live);
@@ -134,19 +138,17 @@ async fn start(
 }
 
 /// The deal's grade in the graded library, if it has one.
-pub(crate) async fn grade_of(app: &AppState, game: &str, deal: u64) -> ApiResult<Option<String>> {
-    let game = game.to_string();
-    let grades = app.db.read(move |s| s.grades(&game)).await?;
-    Ok(grades
-        .binary_search_by_key(&deal, |&(d, _)| d)
-        .ok()
-        .map(|i| grades[i].1.as_str().to_string()))
+pub(crate) async fn grade_of(
+    app: &AppState,
+    game: &'static str,
+    deal: u64,
+) -> ApiResult<Option<DealGrade>> {
+    Ok(app.db.read(move |s| s.grade(game, deal)).await?)
 }
 
 /// The level a new game may be asked for: `unwinnable` and `unknown` are
 /// graded but never offered, so they are refused like any unknown word.
-fn offered_level(name: &str) -> ApiResult<crate::store::Level> {
-    use crate::store::Level;
+fn offered_level(name: &str) -> ApiResult<Level> {
     match Level::parse(name) {
         Some(l @ (Level::Easy | Level::Medium | Level::Hard)) => Ok(l),
         _ => Err(ApiError::new(

@@ -17,7 +17,7 @@ pub struct Server {
 
 impl Server {
     pub async fn start(db: &Path) -> Server {
-        Server::start_with(patience_server::Config::local(db.to_path_buf())).await
+        Server::start_with(config(db)).await
     }
 
     pub async fn start_with(config: patience_server::Config) -> Server {
@@ -170,4 +170,41 @@ pub fn moves(state: &Value) -> u64 {
 /// The first legal move's text.
 pub fn first_legal(state: &Value) -> String {
     state["legal"][0]["move"].as_str().unwrap().to_string()
+}
+
+/// The configuration `Server::start` uses for `db`: a server on loopback
+/// with the small test library.
+pub fn config(db: &Path) -> patience_server::Config {
+    patience_server::Config {
+        library: small_library(),
+        ..patience_server::Config::local(db.to_path_buf())
+    }
+}
+
+/// The configuration of a server with the shipped library, for the tests
+/// about the shipped grades themselves.
+pub fn shipped(db: &Path) -> patience_server::Config {
+    patience_server::Config::local(db.to_path_buf())
+}
+
+/// The grades every game has in [`small_library`]: Easy and Hard deals, an
+/// unwinnable one, and no Medium deal (a test grades one into the store).
+/// They say nothing true about the deals; they are what the store is given.
+pub const SMALL_GRADES: &str = "deal\tlevel\tperson_wins\truns\n\
+    1\teasy\t14\t20\n2\thard\t0\t20\n3\teasy\t20\t20\n4\tunwinnable\t\t\n";
+
+/// A few graded deals for every game, instead of the whole shipped library
+/// that would be loaded into every fresh database.
+pub fn small_library() -> &'static [(&'static str, &'static [u8])] {
+    static FILES: std::sync::OnceLock<Vec<(&'static str, &'static [u8])>> =
+        std::sync::OnceLock::new();
+    FILES.get_or_init(|| {
+        patience_engine::games()
+            .iter()
+            .map(|g| {
+                let name: &'static str = Box::leak(format!("{}.tsv", g.id).into_boxed_str());
+                (name, SMALL_GRADES.as_bytes())
+            })
+            .collect()
+    })
 }

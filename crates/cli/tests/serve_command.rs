@@ -1,0 +1,38 @@
+//! `patience serve` and its database: a database lost beside its lock file
+//! is refused with the way out, and `--create` makes a new one.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use common::patience;
+
+#[test]
+fn a_lost_database_is_refused_and_create_makes_a_new_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.db");
+    std::fs::write(dir.path().join("p.db.lock"), b"").unwrap();
+    let db_arg = db.to_str().unwrap();
+
+    let o = patience(&["serve", "--port", "0", "--db", db_arg], None);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("missing") && err.contains("--create"), "{err}");
+    assert!(!db.exists(), "a refused start makes no file");
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
+        .args(["serve", "--port", "0", "--db", db_arg, "--create"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    assert!(db.exists());
+}
