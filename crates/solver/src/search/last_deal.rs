@@ -23,53 +23,10 @@
 //! found in a last pass is the outer line, the redeal and the pass's line,
 //! replayed through the engine like every win.
 
-use std::time::Duration;
-
 use patience_engine::Position;
 
-use crate::search::{run, End, Found, Settings};
+use super::{run, Found, Mode, Settings};
 use crate::Budget;
-
-/// What searching one last pass found.
-pub enum Pass {
-    /// Won by these moves from the pass's first position.
-    Won(Found),
-    /// Searched to the end without a win.
-    Lost(Found),
-    /// Left unfinished (its cap, or the outer budget, ran out).
-    Unfinished(Found),
-}
-
-/// Searches the last pass that starts at `pos` with at most `cap`
-/// positions, within what is left of the outer budget (`spent_nodes`
-/// positions and `spent_time` already used).
-pub fn search(
-    pos: &Position,
-    outer: &Settings,
-    cap: u64,
-    spent_nodes: u64,
-    spent_time: Duration,
-) -> Pass {
-    let b = &outer.budget;
-    let settings = Settings {
-        budget: Budget {
-            nodes: Some(
-                b.nodes
-                    .map_or(cap, |n| n.saturating_sub(spent_nodes).min(cap)),
-            ),
-            time: b.time.map(|t| t.saturating_sub(spent_time)),
-            memory_bytes: b.memory_bytes / 2,
-        },
-        last_pass_nodes: None,
-        ..outer.clone()
-    };
-    let found = run(pos, &settings);
-    match found.end {
-        End::Won(_) => Pass::Won(found),
-        End::Exhausted => Pass::Lost(found),
-        End::Spent(_) => Pass::Unfinished(found),
-    }
-}
 
 /// Positions each sampled last pass may take in [`sampled`].
 pub const SAMPLE_CAP: u64 = 100_000;
@@ -92,7 +49,7 @@ pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
         pos,
         &Settings {
             budget: budget.clone(),
-            mode: crate::search::Mode::Solve,
+            mode: Mode::Solve,
             dominances,
             width: None,
             last_pass_nodes: Some(SAMPLE_CAP),
@@ -104,7 +61,7 @@ pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Mode;
+    use crate::search::End;
     use patience_engine::prng::SplitMix64;
     use patience_engine::Move;
 

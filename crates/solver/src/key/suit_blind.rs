@@ -47,7 +47,7 @@ pub fn stand_in(c: Card) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Keyer;
+    use crate::key::Keyer;
     use crate::{solve_with, Options, Outcome};
     use patience_engine::prng::SplitMix64;
     use patience_engine::{Move, PileKind, Position};

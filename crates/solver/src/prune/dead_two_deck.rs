@@ -40,7 +40,7 @@
 //! dropped before, for a card that may leave while more cards are buried may
 //! leave when fewer are), and the position is not judged dead.
 //!
-//! With one deck this is the one-deck test of [`crate::dominance`] made
+//! With one deck this is the one-deck test of [`crate::prune`] made
 //! transitive; with two decks a card over one copy of a lower card is not
 //! enough: the other copy may open the foundation. The classic two-deck case:
 //! a king lying on both aces of its suit, or a king on one ace in the waste

@@ -21,7 +21,7 @@
 //! is off in the sequences variant.)
 //!
 //! In the last deal of the two-deck games built down in suit, the test of
-//! [`crate::dead_two_deck`] runs instead: both copies of a card count, and
+//! [`crate::prune::dead_two_deck`] runs instead: both copies of a card count, and
 //! the waste is a pile too.
 //!
 //! **Lone card** ([`drop_lone_card_moves`]). Under the same conditions, but
@@ -37,7 +37,8 @@
 //! same way (docs/solver.md); it cuts the plain search of a deal 5 to 12
 //! times.
 
-use crate::dead_two_deck;
+pub mod dead_two_deck;
+
 use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Safety};
 
 /// A foundation move among `moves` that can be played without searching the
@@ -49,7 +50,7 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
 }
 
 /// Whether a dead-position test applies to this game at this moment: the
-/// one-deck test here, or the two-deck one of [`crate::dead_two_deck`].
+/// one-deck test here, or the two-deck one of [`crate::prune::dead_two_deck`].
 pub fn dead_test_applies(pos: &Position) -> bool {
     one_deck_test_applies(pos) || dead_two_deck::applies(pos)
 }
