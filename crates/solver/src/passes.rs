@@ -14,7 +14,7 @@
 
 use std::time::Duration;
 
-use patience_engine::Position;
+use patience_engine::{Move, Position};
 
 use crate::prune::dead_two_deck;
 use crate::search::{self, beam, last_deal, playout, End, Found, Settings};
@@ -141,7 +141,7 @@ impl Spent {
 struct ProbeFound {
     peak_entries: usize,
     best_cards: usize,
-    best_line: Vec<patience_engine::Move>,
+    best_line: Vec<Move>,
 }
 
 /// A solve under way.
@@ -314,134 +314,153 @@ impl<'a> Solve<'a> {
 
     /// Runs `pass` on its share; `None` when it has nothing to do.
     fn pass(&self, pass: Pass) -> Option<Found> {
+        match pass {
+            Pass::Opening => self.opening(),
+            Pass::Beam => self.beam(),
+            Pass::Probe => Some(self.probe()),
+            Pass::Quick => self.quick(),
+            Pass::Playouts => Some(self.playouts()),
+            Pass::SampledLastDeals => Some(last_deal::sampled(
+                self.pos,
+                &self.rest(),
+                self.options.dominances,
+            )),
+            Pass::Full => Some(self.full()),
+        }
+    }
+
+    /// The opening search: an eighth of the budget, at most
+    /// [`QUICK_NODES_DEAD`].
+    fn opening(&self) -> Option<Found> {
         let b = &self.base;
-        let dominances = self.options.dominances;
-        let card_count = self.pos.spec().card_count();
-        let found = match pass {
-            Pass::Opening => {
-                let tuning = self.beam?;
-                self.full_search(Budget {
-                    nodes: Some(opening_nodes(&tuning, b)),
-                    time: b.time,
-                    memory_bytes: b.memory_bytes,
-                })
+        Some(self.full_search(Budget {
+            nodes: Some(opening_nodes(&self.beam?, b)),
+            time: b.time,
+            memory_bytes: b.memory_bytes,
+        }))
+    }
+
+    /// The beam: the tuning's share of the budget, half the time, as wide as
+    /// the share allows.
+    fn beam(&self) -> Option<Found> {
+        let b = &self.base;
+        let tuning = self.beam?;
+        let share = |n| beam_share(&tuning, n);
+        let width = b.nodes.map_or(tuning.time_width, |n| {
+            ((share(n) / tuning.nodes_per_slot) as usize).clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
+        });
+        let budget = Budget {
+            nodes: b.nodes.map(share),
+            time: b.time.map(|t| t / 2),
+            memory_bytes: b.memory_bytes,
+        };
+        let beamed = beam::run(self.pos, &budget, width, self.options.dominances);
+        Some(self.found_by_line(beamed.win, beamed.nodes, beamed.elapsed))
+    }
+
+    /// The probe: a quarter of the budget, at most [`PROBE_NODES`]; five
+    /// eighths (no cap) while a face-down stock holds cards.
+    fn probe(&self) -> Found {
+        let b = &self.base;
+        let budget = if stock_left(self.pos) {
+            Budget {
+                nodes: Some(b.nodes.map_or(PROBE_NODES, |n| n / 8 * STOCK_PROBE_EIGHTHS)),
+                time: b.time.map(|t| t / 8 * STOCK_PROBE_EIGHTHS as u32),
+                memory_bytes: b.memory_bytes / 2,
             }
-            Pass::Beam => {
-                let tuning = self.beam?;
-                let share = |n| beam_share(&tuning, n);
-                let width = b.nodes.map_or(tuning.time_width, |n| {
-                    ((share(n) / tuning.nodes_per_slot) as usize)
-                        .clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
-                });
-                let budget = Budget {
-                    nodes: b.nodes.map(share),
-                    time: b.time.map(|t| t / 2),
-                    memory_bytes: b.memory_bytes,
-                };
-                let beamed = beam::run(self.pos, &budget, width, dominances);
-                found_by_line(beamed.win, beamed.nodes, beamed.elapsed, card_count)
-            }
-            Pass::Probe => {
-                let budget = if stock_left(self.pos) {
-                    Budget {
-                        nodes: Some(b.nodes.map_or(PROBE_NODES, |n| n / 8 * STOCK_PROBE_EIGHTHS)),
-                        time: b.time.map(|t| t / 8 * STOCK_PROBE_EIGHTHS as u32),
-                        memory_bytes: b.memory_bytes / 2,
-                    }
-                } else {
-                    Budget {
-                        nodes: Some(
-                            b.nodes
-                                .map_or(PROBE_NODES, |n| (n / PROBE_SHARE as u64).min(PROBE_NODES)),
-                        ),
-                        time: b.time.map(|t| t / PROBE_SHARE),
-                        memory_bytes: b.memory_bytes / PROBE_SHARE as usize,
-                    }
-                };
-                search::run(
-                    self.pos,
-                    &Settings {
-                        width: Some(PROBE_WIDTH),
-                        ..Settings::full(budget, dominances)
-                    },
-                )
-            }
-            Pass::Quick => {
-                let cap = if dead_two_deck::applies(self.pos) {
-                    QUICK_NODES_DEAD
-                } else {
-                    QUICK_NODES
-                };
-                let before = self.spent.nodes;
-                let nodes = b.nodes.map_or(cap, |n| {
-                    // What the passes before and the playouts' share leave.
-                    n.saturating_sub(before + n / 8 * STOCK_PLAYOUT_EIGHTHS)
-                        .max(QUICK_NODES.min(n.saturating_sub(before)))
-                        .min(cap)
-                });
-                if nodes < self.undecided_within() {
-                    return None;
-                }
-                self.full_search(Budget {
-                    nodes: Some(nodes),
-                    time: b.time.map(|t| t.saturating_sub(self.spent.time)),
-                    memory_bytes: b.memory_bytes,
-                })
-            }
-            Pass::Playouts => {
-                let budget = Budget {
-                    nodes: Some(b.nodes.map_or(PROBE_NODES, |n| {
-                        // Never past the budget when a longer quick search
-                        // left less than the playouts' share.
-                        (n / 8 * STOCK_PLAYOUT_EIGHTHS).min(n.saturating_sub(self.spent.nodes))
-                    })),
-                    time: b.time.map(|t| t / 8 * STOCK_PLAYOUT_EIGHTHS as u32),
-                    memory_bytes: 0,
-                };
-                let played = playout::run(self.pos, &budget, dominances);
-                found_by_line(played.win, played.nodes, played.elapsed, card_count)
-            }
-            Pass::SampledLastDeals => last_deal::sampled(self.pos, &self.rest(), dominances),
-            Pass::Full => {
-                let rest = self.rest();
-                match &self.prior {
-                    Some(done) if rest.nodes.is_some_and(|n| n < done.nodes) => Found {
-                        nodes: 0,
-                        elapsed: Duration::ZERO,
-                        ..done.clone()
-                    },
-                    _ => self.full_search(rest),
-                }
+        } else {
+            Budget {
+                nodes: Some(
+                    b.nodes
+                        .map_or(PROBE_NODES, |n| (n / PROBE_SHARE as u64).min(PROBE_NODES)),
+                ),
+                time: b.time.map(|t| t / PROBE_SHARE),
+                memory_bytes: b.memory_bytes / PROBE_SHARE as usize,
             }
         };
-        Some(found)
+        search::run(
+            self.pos,
+            &Settings {
+                width: Some(PROBE_WIDTH),
+                ..Settings::full(budget, self.options.dominances)
+            },
+        )
     }
-}
 
-/// What a pass that keeps no table found: a win by `win`, or nothing.
-fn found_by_line(
-    win: Option<Vec<patience_engine::Move>>,
-    nodes: u64,
-    elapsed: Duration,
-    card_count: usize,
-) -> Found {
-    match win {
-        Some(line) => Found {
-            end: End::Won(line.clone()),
-            nodes,
-            elapsed,
-            peak_entries: 0,
-            best_cards: card_count,
-            best_line: line,
-        },
-        None => Found {
-            end: End::Spent(Limit::Nodes),
-            nodes,
-            elapsed,
-            peak_entries: 0,
-            best_cards: 0,
-            best_line: Vec::new(),
-        },
+    /// The quick search: what the passes before and the playouts' share
+    /// leave, at least [`QUICK_NODES`] (within the budget), at most its cap;
+    /// `None` where the opening search already searched as far.
+    fn quick(&self) -> Option<Found> {
+        let b = &self.base;
+        let cap = if dead_two_deck::applies(self.pos) {
+            QUICK_NODES_DEAD
+        } else {
+            QUICK_NODES
+        };
+        let before = self.spent.nodes;
+        let nodes = b.nodes.map_or(cap, |n| {
+            n.saturating_sub(before + n / 8 * STOCK_PLAYOUT_EIGHTHS)
+                .max(QUICK_NODES.min(n.saturating_sub(before)))
+                .min(cap)
+        });
+        if nodes < self.undecided_within() {
+            return None;
+        }
+        Some(self.full_search(Budget {
+            nodes: Some(nodes),
+            time: b.time.map(|t| t.saturating_sub(self.spent.time)),
+            memory_bytes: b.memory_bytes,
+        }))
+    }
+
+    /// The playouts: two eighths of the budget, never past what is left.
+    fn playouts(&self) -> Found {
+        let b = &self.base;
+        let budget = Budget {
+            nodes: Some(b.nodes.map_or(PROBE_NODES, |n| {
+                (n / 8 * STOCK_PLAYOUT_EIGHTHS).min(n.saturating_sub(self.spent.nodes))
+            })),
+            time: b.time.map(|t| t / 8 * STOCK_PLAYOUT_EIGHTHS as u32),
+            memory_bytes: 0,
+        };
+        let played = playout::run(self.pos, &budget, self.options.dominances);
+        self.found_by_line(played.win, played.nodes, played.elapsed)
+    }
+
+    /// The full search on what is left, unless the opening search already
+    /// searched as far: then its end, at no further cost.
+    fn full(&self) -> Found {
+        let rest = self.rest();
+        match &self.prior {
+            Some(done) if rest.nodes.is_some_and(|n| n < done.nodes) => Found {
+                nodes: 0,
+                elapsed: Duration::ZERO,
+                ..done.clone()
+            },
+            _ => self.full_search(rest),
+        }
+    }
+
+    /// What a pass that keeps no table found: a win by `win`, or nothing.
+    fn found_by_line(&self, win: Option<Vec<Move>>, nodes: u64, elapsed: Duration) -> Found {
+        match win {
+            Some(line) => Found {
+                end: End::Won(line.clone()),
+                nodes,
+                elapsed,
+                peak_entries: 0,
+                best_cards: self.pos.spec().card_count(),
+                best_line: line,
+            },
+            None => Found {
+                end: End::Spent(Limit::Nodes),
+                nodes,
+                elapsed,
+                peak_entries: 0,
+                best_cards: 0,
+                best_line: Vec::new(),
+            },
+        }
     }
 }
 
