@@ -7,7 +7,7 @@
 //!   (the reachable space was exhausted), or unknown (a budget was spent).
 //!   [`solve_escalating`] tries larger node budgets in turn on a deal still
 //!   unknown.
-//! - [`hint`] gives the first move of a solution, or a heuristic move marked as such,
+//! - [`hint()`] gives the first move of a solution, or a heuristic move marked as such,
 //!   or says no win is possible.
 //! - [`best`] gives the most cards that can reach the foundations before the
 //!   next redeal, with the line of play (lblsolve's figure).
@@ -20,7 +20,7 @@
 //!   cannot be won.
 //! - [`key`]: the canonical key of a position, the suit-blind key, and the
 //!   bounded transposition table.
-//! - [`hint`]: the winning line kept between hints and the heuristic move.
+//! - [`mod@hint`]: the winning line kept between hints and the heuristic move.
 //! - [`levels`]: the person-like player and grading.
 //! - [`stats`]: the confidence interval of a win rate and a sample's percentiles.
 //!

@@ -5,7 +5,7 @@
 //! most wins quickly, and gives the full search what they leave. Each row
 //! says when its pass runs, whether its exhaustion proves a loss, and
 //! whether the passes after it share what it leaves as a new budget; each
-//! pass's share of the budget is [`Pass::budget`]. The first pass to find a
+//! pass's share of the budget is its method of `Solve`. The first pass to find a
 //! win answers; a pass that proves a loss answers *no win*; the full search,
 //! last, answers whatever it finds. docs/solver.md tabulates the passes.
 //!
