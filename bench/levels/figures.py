@@ -13,25 +13,16 @@ the rate people reach by seed 000, and each level's share. A game whose file
 carries no wins has a level split made by an earlier definition; the table
 says so.
 """
-import math
 import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+from stats import wilson  # noqa: E402
 LEVELS = ["easy", "medium", "hard", "unwinnable", "unknown"]
 # What people reach, by the seeds: seed 000 says "about one game in ten" of
 # La Belle Lucie; the seeds give no figure for the other games.
 PEOPLE = {"la-belle-lucie": "about 1 in 10 (seed 000)"}
-
-
-def wilson(k, n, z=1.959964):
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    centre = p + z * z / (2 * n)
-    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    d = 1 + z * z / n
-    return (max(0.0, (centre - margin) / d), min(1.0, (centre + margin) / d))
 
 
 def rate(k, n):

@@ -12,15 +12,12 @@ import math
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from stats import wilson  # noqa: E402
 
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (100 * (c - h), 100 * (c + h))
+
+def percent(interval):
+    return tuple(100 * x for x in interval)
 
 
 def pct(sorted_values, q):
@@ -36,8 +33,8 @@ def row(path, budget):
     won = sum(d["result"] == "win" for d in deals)
     lost = sum(d["result"] == "no-win" for d in deals)
     unknown = n - won - lost
-    lo, hi = wilson(won, n)
-    dlo, dhi = wilson(won, won + lost)
+    lo, hi = percent(wilson(won, n))
+    dlo, dhi = percent(wilson(won, won + lost)) if won + lost else (0.0, 0.0)
     cpu = sorted(d["cpu_milliseconds"] for d in deals)
     nodes = sum(d["nodes"] for d in deals)
     rate = nodes / (sum(cpu) / 1000) / 1e6 if sum(cpu) else 0.0

@@ -33,7 +33,7 @@ pub struct LiveGame {
     pub version: u64,
     /// A hint was served before the first win.
     pub hinted: bool,
-    /// The winning line the last hint came from (see `patience_solver::plan`).
+    /// The winning line the last hint came from (see `patience_solver::hint::kept_line`).
     pub hint_plan: patience_solver::Plan,
     last_active: Instant,
 }

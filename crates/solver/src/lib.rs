@@ -5,39 +5,37 @@
 //! - [`solve`] gives a [`Report`] whose [`Outcome`] is a win with moves
 //!   (replayed through the engine before it is returned), no win possible
 //!   (the reachable space was exhausted), or unknown (a budget was spent).
-//! - [`hint`] gives the first move of a solution, or a heuristic move marked as such,
+//!   [`solve_escalating`] tries larger node budgets in turn on a deal still
+//!   unknown.
+//! - [`hint()`] gives the first move of a solution, or a heuristic move marked as such,
 //!   or says no win is possible.
 //! - [`best`] gives the most cards that can reach the foundations before the
 //!   next redeal, with the line of play (lblsolve's figure).
 //!
-//! Where things are: `search` is the depth-first search; `state` the canonical
-//! key; `table` the bounded transposition table; `dominance` the moves that
-//! cannot hurt and the positions that cannot be won; `order` move ordering
-//! (with `near`, how near each card is to home where suits build from both
-//! ends); `playout` the randomised greedy games tried in the stock games;
-//! `beam` the beam search tried first where the stock passes once onto a
-//! waste;
-//! `heuristic` the fallback hint; `levels` the person-like player and grading;
-//! `stats` the confidence interval of a win rate and a sample's percentiles.
+//! Where things are:
+//! - [`passes`]: the plan a solve follows, one table of passes run in turn.
+//! - [`search`]: the searches the passes run (depth-first, its last deals
+//!   searched apart, beam, playouts) and the move ordering they share.
+//! - [`prune`]: the dominances, moves that cannot hurt and positions that
+//!   cannot be won.
+//! - [`key`]: the canonical key of a position, the suit-blind key, and the
+//!   bounded transposition table.
+//! - [`mod@hint`]: the winning line kept between hints and the heuristic move.
+//! - [`levels`]: the person-like player and grading.
+//! - [`stats`]: the confidence interval of a win rate and a sample's percentiles.
+//!
 //! Every move comes from the engine: no rule is written here.
 
-pub mod beam;
-pub mod dead_two_deck;
-pub mod dominance;
-pub mod heuristic;
-pub mod last_pass;
+pub mod hint;
+pub mod key;
 pub mod levels;
-pub mod near;
-pub mod order;
-pub mod plan;
-pub mod playout;
+pub mod passes;
+pub mod prune;
 pub mod search;
-pub mod state;
 pub mod stats;
-pub mod suit_blind;
-pub mod table;
 
-pub use plan::Plan;
+pub use hint::kept_line::Plan;
+pub use hint::{hint, hint_with_plan};
 
 use std::time::Duration;
 
@@ -153,275 +151,48 @@ pub fn solve(pos: &Position, budget: &Budget) -> Report {
     )
 }
 
-// The passes' shares below were chosen by surveys (`patience survey GAME
-// --deals A..B --jobs 1 --nodes N`, the same deals with each candidate split;
-// `bench/solver/surveys.sh` runs the reference set): they are the splits that
-// decided the most deals at the tools' budgets. docs/solver.md tabulates them.
-
-/// Share of the budget the narrow probe may spend before the full search.
-const PROBE_SHARE: u32 = 4;
-/// Most positions the probe visits: enough to find most easy wins, little
-/// enough to leave the full search the rest.
-const PROBE_NODES: u64 = 300_000;
-/// Eighths of the budget the probe may spend while a face-down stock still
-/// holds cards (no cap): there the full search rarely proves a loss within
-/// the tools' budgets, and the probe wins more the longer it runs.
-const STOCK_PROBE_EIGHTHS: u64 = 5;
-/// Positions of the short full search tried before the playouts while a
-/// face-down stock holds cards: enough to prove the many small losses of late
-/// positions, a few milliseconds.
-const QUICK_NODES: u64 = 20_000;
-/// The same where the two-deck dead test applies (Krakowski, and
-/// Novomanernaya's last deal): there a full search proves most losses within
-/// this many positions, and the playouts after it win few deals.
-const QUICK_NODES_DEAD: u64 = 150_000;
-/// Eighths of the budget the randomised playouts get while a face-down stock
-/// holds cards.
-const STOCK_PLAYOUT_EIGHTHS: u64 = 2;
-
-/// Whether a face-down stock still holds cards.
-fn stock_left(pos: &Position) -> bool {
-    pos.layout().stock.is_some_and(|s| !pos.pile(s).is_empty())
-}
-/// Moves the probe tries at each position.
-const PROBE_WIDTH: usize = 2;
-
-/// Solves from `pos` with explicit options.
-///
-/// Two passes. First a narrow probe tries only the two best-ordered moves of
-/// each position, on a quarter of the budget (at most 300,000 positions;
-/// five eighths while a face-down stock holds cards): a
-/// depth-first search over all moves can sink its whole budget under one
-/// early mistake, and the probe finds most wins of the stock games quickly.
-/// If it finds none (its exhaustion proves nothing), the full search runs on
-/// the rest of the budget and alone can answer *no win*.
-///
-/// Where the beam applies (Krakowski, Blondes and Brunettes), a short full
-/// search runs first (an eighth of the budget, at most `QUICK_NODES_DEAD`:
-/// it proves most late-game losses at once), then the beam on a share of
-/// what is left ([`beam::Tuning`]), and the passes above share the rest.
+/// Solves from `pos` with explicit options, by the plan of [`passes`].
 pub fn solve_with(pos: &Position, options: &Options) -> Report {
-    if !beam::applies(pos) {
-        return solve_passes(pos, options, None);
-    }
-    let b = &options.budget;
-    let tuning = beam::Tuning::of(pos);
-    let share = |n: u64| n / 100 * tuning.share_percent;
-    let quick_nodes = b
-        .nodes
-        .map_or(tuning.time_quick_nodes, |n| (n / 8).min(QUICK_NODES_DEAD));
-    // A budget too small for a beam of the narrowest width goes to the
-    // passes whole: a beam of a few slots wins nothing, and its share would
-    // be the probe's loss (grading's hints of 30,000 positions win more
-    // without it).
-    if b.nodes.is_some_and(|n| {
-        share(n.saturating_sub(quick_nodes)) / tuning.nodes_per_slot < BEAM_WIDTHS.0 as u64
-    }) {
-        return solve_passes(pos, options, None);
-    }
-    // A short full search first: late in a game most positions are lost in
-    // a few thousand positions, and a hint should not wait for the beam
-    // to say so.
-    let quick = short_full_search(pos, quick_nodes, b.time, options);
-    if matches!(quick.end, End::Won(_) | End::Exhausted) {
-        return report(pos, quick, 0, Duration::ZERO);
-    }
-    let b = &b.after(quick.nodes, quick.elapsed);
-    let width = b.nodes.map_or(tuning.time_width, |n| {
-        ((share(n) / tuning.nodes_per_slot) as usize).clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
-    });
-    let beamed = beam::run(
-        pos,
-        &Budget {
-            nodes: b.nodes.map(share),
-            time: b.time.map(|t| t / 2),
-            memory_bytes: b.memory_bytes,
-        },
-        width,
-        options.dominances,
-    );
-    if let Some(line) = beamed.win {
-        let found = search::Found {
-            end: End::Won(line.clone()),
-            nodes: beamed.nodes,
-            elapsed: beamed.elapsed,
-            peak_entries: 0,
-            best_cards: pos.spec().card_count(),
-            best_line: line,
+    passes::solve(pos, options)
+}
+
+/// Solves from `pos` within `first`, then, while the answer is unknown
+/// because the node budget ran out, within each of `then_nodes` in turn
+/// (the same budget with that many positions). A budget that ran out of time
+/// or memory stops the escalation: a larger node budget would stop at the
+/// same place. The report counts every budget's positions and time, so its
+/// figures are what the deal really cost.
+pub fn solve_escalating(pos: &Position, first: &Budget, then_nodes: &[u64]) -> Report {
+    let mut r = solve(pos, first);
+    for &n in then_nodes {
+        if r.outcome != Outcome::Unknown(Limit::Nodes) {
+            break;
+        }
+        let next = solve(
+            pos,
+            &Budget {
+                nodes: Some(n),
+                ..first.clone()
+            },
+        );
+        r = Report {
+            nodes: r.nodes + next.nodes,
+            elapsed: r.elapsed + next.elapsed,
+            peak_entries: r.peak_entries.max(next.peak_entries),
+            ..next
         };
-        return report(pos, found, quick.nodes, quick.elapsed);
     }
-    let rest = Options {
-        budget: b.after(beamed.nodes, beamed.elapsed),
-        dominances: options.dominances,
-    };
-    let mut r = solve_passes(pos, &rest, Some(&quick));
-    r.nodes += quick.nodes + beamed.nodes;
-    r.elapsed += quick.elapsed + beamed.elapsed;
     r
-}
-
-/// A full search of at most `nodes` positions and `time`, with the whole
-/// budget's memory.
-fn short_full_search(
-    pos: &Position,
-    nodes: u64,
-    time: Option<Duration>,
-    options: &Options,
-) -> search::Found {
-    let budget = Budget {
-        nodes: Some(nodes),
-        time,
-        memory_bytes: options.budget.memory_bytes,
-    };
-    search::run(pos, &Settings::full(budget, options.dominances))
-}
-
-/// The narrowest and widest beam a node budget is turned into: a beam of a
-/// few slots wins nothing, and the beam's table of positions seen grows with
-/// its width.
-const BEAM_WIDTHS: (usize, usize) = (20, 20_000);
-
-/// The probe, the short full search, the playouts, the sampled last passes
-/// and the full search, in turn (see [`solve_with`]).
-///
-/// `prior` is a full search from `pos` already run without an answer. When
-/// its node budget stopped it, a full search is depth-first in a fixed
-/// order, so one allowed fewer positions than it searched would walk a
-/// prefix of the same tree and end the same way: such a search is not run
-/// again, and its positions go to the passes after it.
-fn solve_passes(pos: &Position, options: &Options, prior: Option<&search::Found>) -> Report {
-    let prior = prior.filter(|f| f.end == End::Spent(Limit::Nodes));
-    let undecided_within = prior.map_or(0, |f| f.nodes);
-    let b = &options.budget;
-    let probe_budget = if stock_left(pos) {
-        Budget {
-            nodes: Some(b.nodes.map_or(PROBE_NODES, |n| n / 8 * STOCK_PROBE_EIGHTHS)),
-            time: b.time.map(|t| t / 8 * STOCK_PROBE_EIGHTHS as u32),
-            memory_bytes: b.memory_bytes / 2,
-        }
-    } else {
-        Budget {
-            nodes: Some(
-                b.nodes
-                    .map_or(PROBE_NODES, |n| (n / PROBE_SHARE as u64).min(PROBE_NODES)),
-            ),
-            time: b.time.map(|t| t / PROBE_SHARE),
-            memory_bytes: b.memory_bytes / PROBE_SHARE as usize,
-        }
-    };
-    let probe = search::run(
-        pos,
-        &Settings {
-            width: Some(PROBE_WIDTH),
-            ..Settings::full(probe_budget, options.dominances)
-        },
-    );
-    let (found, spent_nodes, spent_time) = match probe.end {
-        End::Won(_) => (probe, 0, std::time::Duration::ZERO),
-        _ => {
-            // A short full search first: many positions of the stock games
-            // are lost in a small space (late in a game, most of them), and
-            // proving that takes a few thousand positions, where the playouts
-            // would spend their whole share first. Its positions count
-            // against the budget like every pass's.
-            let (mut quick_nodes, mut quick_elapsed) = (0, Duration::ZERO);
-            if stock_left(pos) {
-                let cap = if dead_two_deck::applies(pos) {
-                    QUICK_NODES_DEAD
-                } else {
-                    QUICK_NODES
-                };
-                let nodes = b.nodes.map_or(cap, |n| {
-                    // What the probe and the playouts' share leave.
-                    n.saturating_sub(probe.nodes + n / 8 * STOCK_PLAYOUT_EIGHTHS)
-                        .max(QUICK_NODES.min(n.saturating_sub(probe.nodes)))
-                        .min(cap)
-                });
-                if nodes >= undecided_within {
-                    let time = b.time.map(|t| t.saturating_sub(probe.elapsed));
-                    let quick = short_full_search(pos, nodes, time, options);
-                    if matches!(quick.end, End::Won(_) | End::Exhausted) {
-                        return report(pos, quick, probe.nodes, probe.elapsed);
-                    }
-                    (quick_nodes, quick_elapsed) = (quick.nodes, quick.elapsed);
-                }
-            }
-            let played = if stock_left(pos) {
-                playout::run(
-                    pos,
-                    &Budget {
-                        nodes: Some(b.nodes.map_or(PROBE_NODES, |n| {
-                            // Never past the budget when a longer
-                            // quick search left less than two eighths.
-                            (n / 8 * STOCK_PLAYOUT_EIGHTHS)
-                                .min(n.saturating_sub(probe.nodes + quick_nodes))
-                        })),
-                        time: b.time.map(|t| t / 8 * STOCK_PLAYOUT_EIGHTHS as u32),
-                        memory_bytes: 0,
-                    },
-                    options.dominances,
-                )
-            } else {
-                playout::Played {
-                    win: None,
-                    nodes: 0,
-                    elapsed: std::time::Duration::ZERO,
-                }
-            };
-            if let Some(line) = played.win {
-                let found = search::Found {
-                    end: End::Won(line.clone()),
-                    nodes: played.nodes,
-                    elapsed: played.elapsed,
-                    peak_entries: probe.peak_entries,
-                    best_cards: pos.spec().card_count(),
-                    best_line: line,
-                };
-                return report(pos, found, probe.nodes, probe.elapsed);
-            }
-            let (mut probe_nodes, mut probe_elapsed) = (
-                probe.nodes + quick_nodes + played.nodes,
-                probe.elapsed + quick_elapsed + played.elapsed,
-            );
-            // With a redeal left, a sample of the last passes searched
-            // apart (`last_pass::sampled`) on what the budget has left; the
-            // full search gets what it does not use.
-            if stock_left(pos) && pos.redeals_left() > 0 {
-                let sampled = last_pass::sampled(
-                    pos,
-                    &b.after(probe_nodes, probe_elapsed),
-                    options.dominances,
-                );
-                if matches!(sampled.end, End::Won(_)) {
-                    return report(pos, sampled, probe_nodes, probe_elapsed);
-                }
-                probe_nodes += sampled.nodes;
-                probe_elapsed += sampled.elapsed;
-            }
-            let rest = b.after(probe_nodes, probe_elapsed);
-            let mut main = match prior {
-                Some(done) if rest.nodes.is_some_and(|n| n < undecided_within) => search::Found {
-                    nodes: 0,
-                    elapsed: Duration::ZERO,
-                    ..done.clone()
-                },
-                _ => search::run(pos, &Settings::full(rest, options.dominances)),
-            };
-            if probe.best_cards > main.best_cards {
-                main.best_cards = probe.best_cards;
-                main.best_line = probe.best_line;
-            }
-            main.peak_entries = main.peak_entries.max(probe.peak_entries);
-            (main, probe_nodes, probe_elapsed)
-        }
-    };
-    report(pos, found, spent_nodes, spent_time)
 }
 
 /// The report of a search that found `found` after earlier passes spent
 /// `spent_nodes` and `spent_time`; a win is replayed through the engine first.
-fn report(pos: &Position, found: search::Found, spent_nodes: u64, spent_time: Duration) -> Report {
+pub(crate) fn report(
+    pos: &Position,
+    found: search::Found,
+    spent_nodes: u64,
+    spent_time: Duration,
+) -> Report {
     let outcome = match found.end {
         End::Won(moves) => {
             if replays_to_win(pos, &moves) {
@@ -501,75 +272,4 @@ pub enum Hint {
     NoWin,
     /// Nothing to hint: the game is won, or no move is left.
     None,
-}
-
-/// The hint for `pos`: a search within `budget`, then the fallback of
-/// [`heuristic`] if the budget runs out.
-pub fn hint(pos: &Position, budget: &Budget) -> Hint {
-    hint_with_plan(pos, budget, &mut Plan::default())
-}
-
-/// As [`hint`], but keeping the winning line found between calls, so that a
-/// player (or the hint-follower) who follows the hints walks one line to the
-/// win instead of being sent back and forth between two (see [`plan`]).
-pub fn hint_with_plan(pos: &Position, budget: &Budget, plan: &mut Plan) -> Hint {
-    if pos.is_won() || pos.legal_moves().is_empty() {
-        return Hint::None;
-    }
-    if let Some(m) = plan.next(pos) {
-        return Hint::Solution(m);
-    }
-    let report = solve(pos, budget);
-    match report.outcome {
-        Outcome::Win(moves) => {
-            plan.remember(pos, &moves);
-            moves.first().map_or(Hint::None, |&m| Hint::Solution(m))
-        }
-        Outcome::NoWin => Hint::NoWin,
-        Outcome::Unknown(_) => {
-            let lead = if report.best_cards > pos.foundation_cards() {
-                &report.best_line[..]
-            } else {
-                &[]
-            };
-            heuristic::choose(pos, lead).map_or(Hint::None, Hint::Heuristic)
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The passes told of a full search already run without an answer skip
-    /// the full searches that could only walk a prefix of it: no answer the
-    /// passes reach alone is lost (a win keeps its line, a proved loss stays
-    /// proved), and on some deals fewer positions are searched.
-    #[test]
-    fn passes_skip_a_full_search_already_run_and_keep_its_answers() {
-        let spec = patience_engine::game("krakowski").unwrap();
-        let options = Options::with_nodes(60_000, true);
-        let mut saved = 0;
-        for deal in 1..=12 {
-            let pos = Position::deal(spec, deal).unwrap();
-            let prior = short_full_search(&pos, 30_000, None, &options);
-            if prior.end != End::Spent(Limit::Nodes) {
-                continue;
-            }
-            let alone = solve_passes(&pos, &options, None);
-            let told = solve_passes(&pos, &options, Some(&prior));
-            assert!(
-                told.nodes <= 60_000,
-                "deal {deal}: {} positions",
-                told.nodes
-            );
-            if !matches!(alone.outcome, Outcome::Unknown(_)) {
-                assert_eq!(told.outcome, alone.outcome, "deal {deal}");
-            }
-            // A skipped search saves thousands of positions, not the one a
-            // search of no positions still counts.
-            saved += (told.nodes + 1000 <= alone.nodes) as usize;
-        }
-        assert!(saved > 0, "no deal skipped a repeated search");
-    }
 }

@@ -80,26 +80,6 @@ pub(super) fn budgets(first: &Budget, then: &[u64]) -> anyhow::Result<Vec<Budget
     Ok(all)
 }
 
-/// Solves with each budget in turn until one decides the deal. The report
-/// counts every pass's positions and time, so the survey's figures are what
-/// the deal really cost.
-fn solve_escalating(pos: &Position, first: &Budget, then: &[Budget]) -> patience_solver::Report {
-    let mut r = patience_solver::solve(pos, first);
-    for b in then {
-        if !matches!(r.outcome, Outcome::Unknown(_)) {
-            break;
-        }
-        let next = patience_solver::solve(pos, b);
-        r = patience_solver::Report {
-            nodes: r.nodes + next.nodes,
-            elapsed: r.elapsed + next.elapsed,
-            peak_entries: r.peak_entries.max(next.peak_entries),
-            ..next
-        };
-    }
-    r
-}
-
 pub fn run(a: Args) -> super::Outcome {
     let spec = super::source::game(&a.game)?;
     let (first, last) = super::source::parse_deals(&a.deals)?;
@@ -113,7 +93,8 @@ pub fn run(a: Args) -> super::Outcome {
         }
     }
     let budget = a.budget.budget();
-    let budgets = budgets(&budget, &a.then_nodes)?;
+    // Each budget above the last; the solver tries them in turn.
+    budgets(&budget, &a.then_nodes)?;
     let out = match &a.out {
         Some(p) => Some(Mutex::new(std::io::BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("creating {p}"))?,
@@ -143,7 +124,7 @@ pub fn run(a: Args) -> super::Outcome {
                     pos = pos.with_redeals_left(k)?;
                 }
                 let cpu = cpu_time::ThreadTime::try_now().ok();
-                let r = solve_escalating(&pos, &budget, &budgets);
+                let r = patience_solver::solve_escalating(&pos, &budget, &a.then_nodes);
                 let cpu_ms = cpu.map_or(0.0, |t| t.elapsed().as_secs_f64() * 1000.0);
                 let row = Row {
                     cpu_ms,

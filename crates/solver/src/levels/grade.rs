@@ -32,7 +32,7 @@ use patience_engine::{DealError, GameSpec, Position};
 use serde::Serialize;
 
 use super::person::play_like_a_person;
-use crate::{solve, Budget, Limit, Outcome};
+use crate::{solve_escalating, Budget, Limit, Outcome};
 
 /// How hard a deal is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -199,19 +199,8 @@ pub fn grade_deal(
 
 /// Grades a position (its deal number seeds the person-like runs).
 pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
-    let mut report = solve(pos, &cfg.solve);
-    let mut solver_nodes = report.nodes;
-    for &nodes in &cfg.then_nodes {
-        if report.outcome != Outcome::Unknown(Limit::Nodes) {
-            break;
-        }
-        let budget = Budget {
-            nodes: Some(nodes),
-            ..cfg.solve.clone()
-        };
-        report = solve(pos, &budget);
-        solver_nodes += report.nodes;
-    }
+    let report = solve_escalating(pos, &cfg.solve, &cfg.then_nodes);
+    let solver_nodes = report.nodes;
     // Played on deals the solver calls lost too: a person's win there would
     // show a defect (a conflict), and on an unknown deal it proves a win.
     let (person_wins, runs) = person_runs(pos, cfg, cfg.runs);

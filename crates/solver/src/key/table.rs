@@ -7,7 +7,7 @@
 //! cannot grow and is nearly full, [`Table::insert`] says so and the search
 //! answers *unknown (memory)*: the process never allocates past the budget.
 
-use crate::state::Key;
+use crate::key::Key;
 
 /// Smallest table: 4096 slots (64 KiB).
 const MIN_SLOTS: usize = 1 << 12;

@@ -25,9 +25,13 @@ pub fn score(pos: &Position, mv: Move) -> i32 {
 }
 
 /// As [`score`], reading how near cards are to home off `near` when given
-/// (games with foundations building down, see [`crate::near`]), else off
+/// (games with foundations building down, see [`crate::search::nearness`]), else off
 /// their rank.
-pub fn score_near(pos: &Position, mv: Move, near: Option<&crate::near::Nearness>) -> i32 {
+pub fn score_near(
+    pos: &Position,
+    mv: Move,
+    near: Option<&crate::search::nearness::Nearness>,
+) -> i32 {
     let layout = pos.layout();
     match mv {
         Move::Redeal => -10_000,
@@ -95,7 +99,8 @@ pub fn sort_with<T: Copy>(
         return;
     }
     scratch.clear();
-    let near = crate::near::applies(pos).then(|| crate::near::nearness(pos));
+    let near =
+        crate::search::nearness::applies(pos).then(|| crate::search::nearness::nearness(pos));
     scratch.extend(
         moves
             .iter()
@@ -126,8 +131,8 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                assert!(crate::near::applies(&p));
-                let near = crate::near::nearness(&p);
+                assert!(crate::search::nearness::applies(&p));
+                let near = crate::search::nearness::nearness(&p);
                 let mut with: Vec<(Move, ())> = moves.iter().map(|&m| (m, ())).collect();
                 sort_with(&p, &mut with, &mut Vec::new());
                 let scores: Vec<i32> = with

@@ -2,8 +2,8 @@
 //! the stock games between the narrow probe and the full search.
 //!
 //! A playout plays one game to its end: at each position a safe foundation
-//! move if there is one (see [`crate::dominance`]), else the best-scored move
-//! of [`crate::order`] after adding random noise to every score, so that
+//! move if there is one (see [`crate::prune`]), else the best-scored move
+//! of [`crate::search::order`] after adding random noise to every score, so that
 //! each playout follows the ordering's advice loosely and in its own way.
 //! Nothing is stored, so a playout costs less per position than the search,
 //! and thousands of different whole games fit in a budget where the
@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use patience_engine::prng::SplitMix64;
 use patience_engine::{Move, Position};
 
-use crate::{dominance, order, Budget};
+use super::order;
+use crate::{prune, Budget};
 
 /// Noise amplitudes, used in turn: wide enough to overrule the ordering's
 /// smaller preferences (uncovering, deal before flank), rarely a foundation
@@ -59,12 +60,13 @@ pub fn run(start: &Position, budget: &Budget, dominances: bool) -> Played {
                 break;
             }
             let safe = if dominances {
-                dominance::safe_foundation_move(&p, &moves)
+                prune::safe_foundation_move(&p, &moves)
             } else {
                 None
             };
             let mv = safe.unwrap_or_else(|| {
-                let near = crate::near::applies(&p).then(|| crate::near::nearness(&p));
+                let near = crate::search::nearness::applies(&p)
+                    .then(|| crate::search::nearness::nearness(&p));
                 let mut best = (i32::MIN, moves[0]);
                 for &m in &moves {
                     let s = order::score_near(&p, m, near.as_ref()) + rng.below(noise + 1) as i32;

@@ -28,14 +28,15 @@
 //! (about 2^-128 for a pair; far below 10^-20 for a billion positions), which
 //! is the price of storing 16 bytes a state instead of the whole layout.
 
+pub mod suit_blind;
+pub mod table;
+
 use std::sync::OnceLock;
 
 use patience_engine::prng::{mix64, SplitMix64};
 use patience_engine::{
     Card, EmptyPile, GameSpec, Gather, Move, PileId, PileKind, Position, StockAction,
 };
-
-use crate::suit_blind;
 
 /// Highest pile height with its own keys; higher cards reuse them (a pile of
 /// more than 128 cards cannot occur: the largest pack is 104).

@@ -20,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use patience_engine::{Build, Card, Move, PileId, PileKind, Position, StockAction};
 
-use crate::state::{Key, Keyer};
-use crate::{dominance, Budget};
+use crate::key::{Key, Keyer};
+use crate::{prune, Budget};
 
 /// What the beam found.
 pub struct Beamed {
@@ -34,7 +34,7 @@ pub struct Beamed {
 /// Weight of a card home, against one card lying on a lower card of its
 /// foundation sequence, and one card on the waste: the weights that won the
 /// most Krakowski deals at width 300 (`cargo run --release -p patience-solver
-/// --example beam_study krakowski 1 100 300 NODES` with each candidate).
+/// --example beam_width krakowski 1 100 300 NODES` with each candidate).
 const HOME: i32 = 100;
 const BLOCKING: i32 = 200;
 const WASTE: i32 = 200;
@@ -60,7 +60,7 @@ impl Tuning {
     /// Krakowski (built in suit): a slot costs a few hundred positions over
     /// a whole game, and a beam that wins plays to the end, so 500 a slot
     /// leaves room to finish; three quarters of the budget won the most
-    /// deals at 300,000 positions (`examples/beam_study.rs`, and `patience
+    /// deals at 300,000 positions (`examples/beam_width.rs`, and `patience
     /// survey krakowski --deals 1..100 --jobs 1 --nodes 300000`).
     pub const IN_SUIT: Tuning = Tuning {
         share_percent: 75,
@@ -223,8 +223,8 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
         for (i, p) in layer.iter_mut().enumerate() {
             p.legal_moves_into(&mut moves);
             if dominances {
-                dominance::drop_lone_card_moves(p, &mut moves);
-                if let Some(m) = dominance::safe_foundation_move(p, &moves) {
+                prune::drop_lone_card_moves(p, &mut moves);
+                if let Some(m) = prune::safe_foundation_move(p, &moves) {
                     moves.clear();
                     moves.push(m);
                 }
@@ -285,7 +285,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
                 .unwrap_or_else(|| layer[parent as usize].clone());
             p.clone_from(&layer[parent as usize]);
             p.play_generated(mv);
-            if dominances && dominance::dead_test_applies(&p) && dominance::is_dead(&p) {
+            if dominances && prune::dead_test_applies(&p) && prune::is_dead(&p) {
                 spare.push(p);
                 continue;
             }

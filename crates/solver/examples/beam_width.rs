@@ -1,8 +1,10 @@
-//! How many deals the beam search wins, by width: a study tool for
-//! [`patience_solver::beam`]. `beam_study GAME FIRST LAST WIDTH NODES`.
+//! How many deals the beam search wins at a width, with what it spent:
+//! how [`patience_solver::search::beam`]'s weights and `Tuning` are measured.
+//! `beam_width GAME FIRST LAST WIDTH NODES`.
 
 use patience_engine::{game, Position};
-use patience_solver::{beam, replays_to_win, Budget};
+use patience_solver::search::beam;
+use patience_solver::{replays_to_win, Budget};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -1,0 +1,45 @@
+//! The hint: the first move of a solution where the search finds one, the
+//! move of a winning line kept between hints ([`kept_line`]) while the
+//! player stays on it, and a heuristic move ([`heuristic`]) where the
+//! budget runs out first.
+
+pub mod heuristic;
+pub mod kept_line;
+
+use patience_engine::Position;
+
+use crate::{solve, Budget, Hint, Outcome, Plan};
+
+/// The hint for `pos`: a search within `budget`, then the fallback of
+/// [`heuristic`] if the budget runs out.
+pub fn hint(pos: &Position, budget: &Budget) -> Hint {
+    hint_with_plan(pos, budget, &mut Plan::default())
+}
+
+/// As [`hint`], but keeping the winning line found between calls, so that a
+/// player (or the hint-follower) who follows the hints walks one line to the
+/// win instead of being sent back and forth between two (see [`kept_line`]).
+pub fn hint_with_plan(pos: &Position, budget: &Budget, plan: &mut Plan) -> Hint {
+    if pos.is_won() || pos.legal_moves().is_empty() {
+        return Hint::None;
+    }
+    if let Some(m) = plan.next(pos) {
+        return Hint::Solution(m);
+    }
+    let report = solve(pos, budget);
+    match report.outcome {
+        Outcome::Win(moves) => {
+            plan.remember(pos, &moves);
+            moves.first().map_or(Hint::None, |&m| Hint::Solution(m))
+        }
+        Outcome::NoWin => Hint::NoWin,
+        Outcome::Unknown(_) => {
+            let lead = if report.best_cards > pos.foundation_cards() {
+                &report.best_line[..]
+            } else {
+                &[]
+            };
+            heuristic::choose(pos, lead).map_or(Hint::None, Hint::Heuristic)
+        }
+    }
+}
