@@ -6,7 +6,7 @@
 //! pages say the same rules as a player would, with how to play them on this
 //! site, tips, and questions.
 //!
-//! - [`lang`]: the two languages and how a request picks one;
+//! - [`lang`](crate::lang): the two languages and how a request picks one;
 //! - [`figures`]: the placeholders and the figures that fill them.
 
 pub mod figures;
