@@ -1,8 +1,16 @@
-//! Rate limits on new games, per player and per client address: a game is a
-//! row kept for good, so one client must not be able to make thousands a
-//! second. Each key has a token bucket that holds a minute's allowance and
-//! refills steadily, so a player may start several games in a row (a burst)
-//! but not a flood; a refused request gets 429 and `Retry-After`.
+//! Rate limits, each a token bucket per key that holds a minute's allowance
+//! and refills steadily, so a client may make a burst of requests but not a
+//! flood.
+//!
+//! - New games, per player and per client address: a game is a row kept for
+//!   good, so one client must not be able to make thousands a second. Past
+//!   the allowance the request gets 429 and `Retry-After` at once.
+//! - Catalogue reads (the game list and rules pages), per client address:
+//!   they need no cookie, so a few loops fetching them could take the CPU
+//!   from the players' moves. Past the allowance an answer is held back until
+//!   the address's bucket has refilled for it; a refusal would not slow a
+//!   loop that ignores it, waiting does. Past [`READ_HOLD`] of waiting the
+//!   read gets 429 (after that wait).
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -22,6 +30,12 @@ use crate::AppState;
 pub const GAMES_PER_PLAYER_MINUTE: u32 = 60;
 /// New games one client address may start in a minute (many players may share one).
 pub const GAMES_PER_ADDRESS_MINUTE: u32 = 600;
+
+/// Catalogue reads one client address may make in a minute before its
+/// answers are held back (a page load makes one or two).
+pub const READS_PER_ADDRESS_MINUTE: u32 = 120;
+/// The longest a catalogue read is held back.
+pub const READ_HOLD: Duration = Duration::from_secs(5);
 
 /// Buckets kept before the full ones (keys idle for a minute) are dropped.
 const KEPT_BUCKETS: usize = 50_000;
@@ -47,6 +61,14 @@ impl<K: Hash + Eq + Clone> RateLimit<K> {
 
     /// Takes one token for `key`, or says how long until one is there.
     pub fn take(&self, key: &K, now: Instant) -> Result<(), Duration> {
+        self.reserve(key, now, Duration::ZERO).map(|_| ())
+    }
+
+    /// Takes one token for `key`, borrowing it ahead of the refill when the
+    /// bucket is empty: `Ok` says how long until the token is really there
+    /// (the caller waits that long), `Err` how long it would be when that is
+    /// past `most` (nothing is taken then).
+    pub fn reserve(&self, key: &K, now: Instant, most: Duration) -> Result<Duration, Duration> {
         let rate = self.per_minute / 60.0;
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         if buckets.len() >= KEPT_BUCKETS {
@@ -59,12 +81,12 @@ impl<K: Hash + Eq + Clone> RateLimit<K> {
         });
         b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * rate).min(self.per_minute);
         b.at = now;
-        if b.tokens >= 1.0 {
-            b.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - b.tokens) / rate))
+        let wait = Duration::from_secs_f64((1.0 - b.tokens).max(0.0) / rate);
+        if wait > most {
+            return Err(wait);
         }
+        b.tokens -= 1.0;
+        Ok(wait)
     }
 }
 
@@ -72,6 +94,7 @@ impl<K: Hash + Eq + Clone> RateLimit<K> {
 pub struct Limits {
     pub games_by_player: RateLimit<Player>,
     pub games_by_address: RateLimit<IpAddr>,
+    pub reads_by_address: RateLimit<IpAddr>,
     /// Take the client address from `X-Forwarded-For` (set by the proxy in front).
     pub forwarded: bool,
 }
@@ -81,6 +104,7 @@ impl Limits {
         Limits {
             games_by_player: RateLimit::per_minute(per_player),
             games_by_address: RateLimit::per_minute(per_address),
+            reads_by_address: RateLimit::per_minute(READS_PER_ADDRESS_MINUTE),
             forwarded,
         }
     }
@@ -131,6 +155,35 @@ pub async fn new_games(State(app): State<Arc<AppState>>, req: Request, next: Nex
     next.run(req).await
 }
 
+/// Middleware for the catalogue's routes: past the address's allowance the
+/// answer waits its turn, and past [`READ_HOLD`] it is 429.
+pub async fn catalogue_reads(
+    State(app): State<Arc<AppState>>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let limits = &app.limits;
+    if let Some(address) = client_address(&req, limits.forwarded) {
+        match limits
+            .reads_by_address
+            .reserve(&address, Instant::now(), READ_HOLD)
+        {
+            Ok(wait) if wait.is_zero() => {}
+            Ok(wait) => tokio::time::sleep(wait).await,
+            Err(wait) => {
+                tokio::time::sleep(READ_HOLD).await;
+                return ApiError::new(
+                    Code::RateLimited,
+                    "too many catalogue reads from this address; try again shortly",
+                )
+                .retry_after((wait - READ_HOLD).as_secs() + 1)
+                .into_response();
+            }
+        }
+    }
+    next.run(req).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +203,25 @@ mod tests {
         assert!(limit.take(&"b", t0).is_ok(), "keys are apart");
         assert!(limit.take(&"a", t0 + Duration::from_millis(1100)).is_ok());
         assert!(limit.take(&"a", t0 + Duration::from_millis(1100)).is_err());
+    }
+
+    #[test]
+    fn a_reservation_waits_for_its_token_up_to_the_most() {
+        let limit = RateLimit::per_minute(60);
+        let t0 = Instant::now();
+        let most = Duration::from_secs(3);
+        for _ in 0..60 {
+            assert_eq!(limit.reserve(&"a", t0, most), Ok(Duration::ZERO));
+        }
+        // One a second once the burst is spent, each after the one before.
+        let waits: Vec<u64> = (0..3)
+            .map(|_| limit.reserve(&"a", t0, most).unwrap().as_millis() as u64)
+            .collect();
+        assert_eq!(waits, [1000, 2000, 3000]);
+        let past = limit.reserve(&"a", t0, most).unwrap_err();
+        assert_eq!(past.as_millis(), 4000);
+        // The refused one took nothing: a second later the next wait is 3 s.
+        let later = t0 + Duration::from_secs(1);
+        assert_eq!(limit.reserve(&"a", later, most).unwrap().as_millis(), 3000);
     }
 }

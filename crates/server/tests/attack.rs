@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{first_legal, moves, temp_db, uid, Player, Server};
+use common::{first_legal, moves, reversible_pair, temp_db, uid, Player, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -277,29 +277,6 @@ async fn new_games_are_limited_per_player_and_per_address() {
     }
     assert_eq!(statuses, [201, 201, 201, 201, 201, 429, 429]);
     server.stop().await;
-}
-
-/// A move and a move that takes it back, of some deal: the ping-pong pair.
-fn reversible_pair() -> (&'static str, u64, String, String) {
-    for spec in patience_engine::games() {
-        for deal in 1..40 {
-            let game = patience_engine::Game::new(spec, deal).unwrap();
-            let start = game.position().hash();
-            let layout = *game.position().layout();
-            for m in game.position().legal_moves() {
-                let mut there = game.clone();
-                there.play(m).unwrap();
-                for back in there.position().legal_moves() {
-                    let mut again = there.clone();
-                    again.play(back).unwrap();
-                    if again.position().hash() == start {
-                        return (spec.id, deal, m.text(&layout), back.text(&layout));
-                    }
-                }
-            }
-        }
-    }
-    panic!("no reversible pair of moves in the first deals of any game");
 }
 
 /// A game's record cannot grow without bound: the ping-pong record is
