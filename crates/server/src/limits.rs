@@ -1,10 +1,10 @@
-//! Rate limits, each a token bucket per key that holds a minute's allowance
-//! and refills steadily, so a client may make a burst of requests but not a
-//! flood.
+//! Rate limits, each a token bucket per key that refills steadily and holds
+//! a burst, so a client may make several requests in a row but not a flood.
 //!
 //! - New games, per player and per client address: a game is a row kept for
 //!   good, so one client must not be able to make thousands a second. Past
-//!   the allowance the request gets 429 and `Retry-After` at once.
+//!   a minute's allowance (the burst) the request gets 429 and `Retry-After`
+//!   at once.
 //! - Catalogue reads (the game list and rules pages), per client address:
 //!   they need no cookie, so a few loops fetching them could take the CPU
 //!   from the players' moves. Past the allowance an answer is held back until
@@ -32,8 +32,11 @@ pub const GAMES_PER_PLAYER_MINUTE: u32 = 60;
 pub const GAMES_PER_ADDRESS_MINUTE: u32 = 600;
 
 /// Catalogue reads one client address may make in a minute before its
-/// answers are held back (a page load makes one or two).
-pub const READS_PER_ADDRESS_MINUTE: u32 = 120;
+/// answers are held back (a page load makes one or two; many players may
+/// share an address).
+pub const READS_PER_ADDRESS_MINUTE: u32 = 600;
+/// Catalogue reads an address may make at once, before the steady rate applies.
+pub const READS_BURST: u32 = 120;
 /// The longest a catalogue read is held back.
 pub const READ_HOLD: Duration = Duration::from_secs(5);
 
@@ -43,6 +46,8 @@ const KEPT_BUCKETS: usize = 50_000;
 /// A token bucket per key.
 pub struct RateLimit<K> {
     per_minute: f64,
+    /// What the bucket holds when full.
+    burst: f64,
     buckets: Mutex<HashMap<K, Bucket>>,
 }
 
@@ -52,9 +57,16 @@ struct Bucket {
 }
 
 impl<K: Hash + Eq + Clone> RateLimit<K> {
+    /// `n` a minute, in a burst of up to `n`.
     pub fn per_minute(n: u32) -> RateLimit<K> {
+        RateLimit::with_burst(n, n)
+    }
+
+    /// `n` a minute, in a burst of up to `burst`.
+    pub fn with_burst(n: u32, burst: u32) -> RateLimit<K> {
         RateLimit {
             per_minute: f64::from(n.max(1)),
+            burst: f64::from(burst.max(1)),
             buckets: Mutex::new(HashMap::new()),
         }
     }
@@ -72,14 +84,14 @@ impl<K: Hash + Eq + Clone> RateLimit<K> {
         let rate = self.per_minute / 60.0;
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         if buckets.len() >= KEPT_BUCKETS {
-            let full = self.per_minute;
+            let full = self.burst;
             buckets.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < full);
         }
         let b = buckets.entry(key.clone()).or_insert(Bucket {
-            tokens: self.per_minute,
+            tokens: self.burst,
             at: now,
         });
-        b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * rate).min(self.per_minute);
+        b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * rate).min(self.burst);
         b.at = now;
         let wait = Duration::from_secs_f64((1.0 - b.tokens).max(0.0) / rate);
         if wait > most {
@@ -104,7 +116,7 @@ impl Limits {
         Limits {
             games_by_player: RateLimit::per_minute(per_player),
             games_by_address: RateLimit::per_minute(per_address),
-            reads_by_address: RateLimit::per_minute(READS_PER_ADDRESS_MINUTE),
+            reads_by_address: RateLimit::with_burst(READS_PER_ADDRESS_MINUTE, READS_BURST),
             forwarded,
         }
     }
@@ -207,7 +219,7 @@ mod tests {
 
     #[test]
     fn a_reservation_waits_for_its_token_up_to_the_most() {
-        let limit = RateLimit::per_minute(60);
+        let limit = RateLimit::with_burst(60, 60);
         let t0 = Instant::now();
         let most = Duration::from_secs(3);
         for _ in 0..60 {
@@ -223,5 +235,19 @@ mod tests {
         // The refused one took nothing: a second later the next wait is 3 s.
         let later = t0 + Duration::from_secs(1);
         assert_eq!(limit.reserve(&"a", later, most).unwrap().as_millis(), 3000);
+    }
+
+    #[test]
+    fn a_burst_can_be_smaller_than_a_minutes_allowance() {
+        let limit = RateLimit::with_burst(600, 5);
+        let t0 = Instant::now();
+        for _ in 0..5 {
+            assert!(limit.take(&"a", t0).is_ok());
+        }
+        assert!(limit.take(&"a", t0).is_err());
+        // Ten a second refill, but never past the burst.
+        let later = t0 + Duration::from_secs(60);
+        let taken = (0..10).filter(|_| limit.take(&"a", later).is_ok()).count();
+        assert_eq!(taken, 5);
     }
 }

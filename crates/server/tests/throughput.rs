@@ -289,7 +289,7 @@ async fn catalogue_loops_leave_moves_their_speed() {
     )
     .await;
     assert!(
-        served > 16 * patience_server::limits::READS_PER_ADDRESS_MINUTE as u64,
+        served > 16 * u64::from(patience_server::limits::READS_BURST),
         "only {served} catalogue reads were answered"
     );
     assert!(
