@@ -66,7 +66,7 @@ impl Mover {
             let state = self.p.new_game(self.game, self.deal).await;
             (self.uid, self.version, self.moves) = (uid(&state), version(&state), 0);
         }
-        let mv = if self.moves % 2 == 0 {
+        let mv = if self.moves.is_multiple_of(2) {
             &self.there
         } else {
             &self.back
