@@ -3,6 +3,9 @@
 
 mod common;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use common::{first_legal, moves, reversible_pair, temp_db, uid, Player, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -420,4 +423,107 @@ async fn a_second_server_on_the_same_database_refuses_to_start() {
         .to_string();
     assert!(err.contains("another server is already using"), "{err}");
     server.stop().await;
+}
+
+/// A burst of statistics and "continue" reads from a player with many games
+/// waits for the server's few reader connections instead of opening a file
+/// each: every one is answered, the statistics read the newest
+/// [`STATS_GAMES`](patience_server::store::STATS_GAMES) games only, and the
+/// database is never open more than a fixed pool needs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_statistics_reads_is_answered_in_full() {
+    let db = temp_db();
+    let token = "5eed".repeat(8);
+    let many = patience_server::store::STATS_GAMES as u64 + 500;
+    {
+        let mut store = patience_server::store::Store::open(&db.path).unwrap();
+        let first = |deal| {
+            let game =
+                patience_engine::Game::new(patience_engine::game("fan").unwrap(), deal).unwrap();
+            let layout = *game.position().layout();
+            game.position().legal_moves()[0].text(&layout)
+        };
+        store
+            .in_transaction(|s| {
+                for n in 0..many {
+                    let deal = n % 50 + 1;
+                    s.insert_game(&patience_server::store::StoredGame {
+                        uid: format!("{n:032x}"),
+                        player: token.clone(),
+                        game: "fan".into(),
+                        deal,
+                        level: "any".into(),
+                        moves: first(deal),
+                        redo: String::new(),
+                        move_count: 1,
+                        version: 1,
+                        hinted: false,
+                        created_ms: n as i64,
+                        updated_ms: n as i64,
+                        finished: false,
+                        elapsed_ms: 1000,
+                    })
+                    .unwrap();
+                }
+            })
+            .unwrap();
+    }
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    p.cookie = Some(format!("patience_player={token}"));
+    let watching = Arc::new(AtomicBool::new(true));
+    let watcher = {
+        let (path, watching) = (db.path.clone(), watching.clone());
+        tokio::spawn(async move {
+            let mut most = 0;
+            while watching.load(Ordering::Relaxed) {
+                most = most.max(open_files(&path));
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            }
+            most
+        })
+    };
+    let reads = (0..120).map(|i| {
+        let mut p = p.clone();
+        tokio::spawn(async move {
+            let path = if i % 2 == 0 {
+                "/api/stats"
+            } else {
+                "/api/continue"
+            };
+            let (status, body) = p.get(path).await;
+            (status, path, body)
+        })
+    });
+    let mut answered = 0;
+    for r in reads.collect::<Vec<_>>() {
+        let (status, path, body) = r.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        let list = body.as_array().unwrap();
+        match path {
+            "/api/continue" => assert_eq!(list.len(), 20),
+            _ => {
+                let fan = list.iter().find(|g| g["game"] == json!("fan")).unwrap();
+                assert_eq!(fan["played"], json!(patience_server::store::STATS_GAMES));
+            }
+        }
+        answered += 1;
+    }
+    assert_eq!(answered, 120);
+    watching.store(false, Ordering::Relaxed);
+    let most = watcher.await.unwrap();
+    assert!(most >= 1, "the watcher never saw the database open");
+    println!("the database was open {most} times at once at most");
+    // A few readers, the writer and the checkpointer: a fixed pool, not a file per read.
+    assert!(most <= 8, "the database was open {most} times at once");
+    server.stop().await;
+}
+
+/// How many times this process has `path` open.
+fn open_files(path: &std::path::Path) -> usize {
+    std::fs::read_dir("/proc/self/fd").map_or(0, |fds| {
+        fds.filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+            .filter(|target| target == path)
+            .count()
+    })
 }
