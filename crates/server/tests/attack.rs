@@ -527,3 +527,45 @@ fn open_files(path: &std::path::Path) -> usize {
             .count()
     })
 }
+
+/// Two tabs sending the same change at the same moment, pair after pair (a
+/// move, then an undo): each pair applies exactly once, the other tab gets
+/// 409, and the game's version grows by one a pair.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_tabs_racing_pair_after_pair_apply_each_change_once() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let mut state = p.new_game("la-belle-lucie", 7).await;
+    let uid = uid(&state);
+    let start = common::version(&state);
+    let pairs = 60;
+    for n in 0..pairs {
+        let expect = common::version(&state);
+        let (path, body) = if n % 2 == 0 {
+            (
+                "move",
+                json!({"move": first_legal(&state), "expect": expect}),
+            )
+        } else {
+            ("undo", json!({"expect": expect}))
+        };
+        let path = format!("/api/play/{uid}/{path}");
+        let (mut a, mut b) = (p.clone(), p.clone());
+        let ((sa, va), (sb, vb)) =
+            tokio::join!(a.post(&path, body.clone()), b.post(&path, body.clone()));
+        state = match (sa, sb) {
+            (StatusCode::OK, StatusCode::CONFLICT) => va,
+            (StatusCode::CONFLICT, StatusCode::OK) => vb,
+            other => panic!("pair {n}: {other:?} {va} {vb}"),
+        };
+    }
+    assert_eq!(common::version(&state), start + pairs);
+    server.stop().await;
+    let row = patience_server::store::Store::open(&db.path)
+        .unwrap()
+        .load_game(&uid)
+        .unwrap()
+        .unwrap();
+    assert_eq!((row.version, row.move_count), (start + pairs, 0));
+}
