@@ -304,11 +304,7 @@ async fn a_ping_pong_record_is_refused_at_the_move_cap() {
     let (_, now) = p.get(&format!("/api/play/{uid}")).await;
     assert_eq!(moves(&now), cap);
     server.stop().await;
-    let row = patience_server::store::Store::open(&db.path)
-        .unwrap()
-        .load_game(&uid)
-        .unwrap()
-        .unwrap();
+    let row = common::stored_game(&db.path, &uid);
     assert_eq!(row.moves.split(' ').count() as u64, cap);
 }
 
@@ -562,10 +558,6 @@ async fn two_tabs_racing_pair_after_pair_apply_each_change_once() {
     }
     assert_eq!(common::version(&state), start + pairs);
     server.stop().await;
-    let row = patience_server::store::Store::open(&db.path)
-        .unwrap()
-        .load_game(&uid)
-        .unwrap()
-        .unwrap();
+    let row = common::stored_game(&db.path, &uid);
     assert_eq!((row.version, row.move_count), (start + pairs, 0));
 }

@@ -194,3 +194,12 @@ pub fn reversible_pair() -> (&'static str, u64, String, String) {
     }
     panic!("no reversible pair of moves in the first deals of any game");
 }
+
+/// The game as the database file holds it (read with the server stopped).
+pub fn stored_game(db: &Path, uid: &str) -> patience_server::store::StoredGame {
+    patience_server::store::Store::open(db)
+        .unwrap()
+        .load_game(uid)
+        .unwrap()
+        .expect("the game is stored")
+}
