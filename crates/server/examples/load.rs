@@ -4,9 +4,10 @@
 //! SQLite file, unless `--url` names a running one. `--clients` players each
 //! play their own games, one request at a time, choosing random legal moves
 //! (and now and then an undo), until `--requests` requests in all have been
-//! sent. Prints moves per second and latency percentiles, then (in-process
-//! mode) stops the server and checks that the database holds exactly the moves
-//! every game was acknowledged to have.
+//! sent. Prints moves per second, latency percentiles and the largest size
+//! the database's WAL reached (sampled every 20 ms while the clients play),
+//! then (in-process mode) stops the server and checks that the database holds
+//! exactly the moves every game was acknowledged to have.
 //!
 //! `bench/load/run.sh` runs it in release mode.
 
@@ -183,6 +184,13 @@ async fn client(id: usize, base: String, http: reqwest::Client, budget: Arc<Atom
     seen
 }
 
+/// The WAL file SQLite keeps beside the database.
+fn wal_path(db: &std::path::Path) -> std::path::PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push("-wal");
+    name.into()
+}
+
 fn main() {
     let a = args();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -214,6 +222,17 @@ fn main() {
         println!("load: {} clients, {} requests, against {base}", a.clients, a.requests);
         let http = reqwest::Client::builder().pool_max_idle_per_host(a.clients).build().expect("client");
         let budget = Arc::new(AtomicI64::new(a.requests));
+        let wal_sampler = (a.url.is_none() || a.db.is_some()).then(|| {
+            let (wal, budget) = (wal_path(&db), budget.clone());
+            tokio::spawn(async move {
+                let mut largest = 0u64;
+                while budget.load(Ordering::Relaxed) > 0 {
+                    largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                largest
+            })
+        });
         let started = Instant::now();
         let tasks: Vec<_> = (0..a.clients).map(|i| tokio::spawn(client(i, base.clone(), http.clone(), budget.clone()))).collect();
         let all = Arc::new(Mutex::new(Seen::default()));
@@ -245,6 +264,10 @@ fn main() {
             percentile(l, 0.99).as_secs_f64() * 1e3,
             percentile(l, 1.0).as_secs_f64() * 1e3
         );
+        if let Some(sampler) = wal_sampler {
+            let largest = sampler.await.expect("WAL sampler");
+            println!("largest WAL: {:.1} MB", largest as f64 / 1e6);
+        }
         let Some((stop, task)) = server else {
             println!("durability: not checked against an external server");
             return;

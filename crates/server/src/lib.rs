@@ -167,9 +167,15 @@ pub fn router(state: Arc<AppState>) -> Router {
             state.cookies,
             player::identify,
         ));
-    Router::new()
+    let catalogue = Router::new()
         .route("/api/games", get(api::catalogue::games))
         .route("/api/games/{game}/rules", get(api::catalogue::rules))
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            limits::catalogue_reads,
+        ));
+    Router::new()
+        .merge(catalogue)
         .merge(with_player)
         .route("/api", get(api::no_such_endpoint))
         .route(

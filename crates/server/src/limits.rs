@@ -1,8 +1,16 @@
-//! Rate limits on new games, per player and per client address: a game is a
-//! row kept for good, so one client must not be able to make thousands a
-//! second. Each key has a token bucket that holds a minute's allowance and
-//! refills steadily, so a player may start several games in a row (a burst)
-//! but not a flood; a refused request gets 429 and `Retry-After`.
+//! Rate limits, each a token bucket per key that refills steadily and holds
+//! a burst, so a client may make several requests in a row but not a flood.
+//!
+//! - New games, per player and per client address: a game is a row kept for
+//!   good, so one client must not be able to make thousands a second. Past
+//!   a minute's allowance (the burst) the request gets 429 and `Retry-After`
+//!   at once.
+//! - Catalogue reads (the game list and rules pages), per client address:
+//!   they need no cookie, so a few loops fetching them could take the CPU
+//!   from the players' moves. Past the allowance an answer is held back until
+//!   the address's bucket has refilled for it; a refusal would not slow a
+//!   loop that ignores it, waiting does. Past [`READ_HOLD`] of waiting the
+//!   read gets 429 (after that wait).
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -23,12 +31,23 @@ pub const GAMES_PER_PLAYER_MINUTE: u32 = 60;
 /// New games one client address may start in a minute (many players may share one).
 pub const GAMES_PER_ADDRESS_MINUTE: u32 = 600;
 
+/// Catalogue reads one client address may make in a minute before its
+/// answers are held back (a page load makes one or two; many players may
+/// share an address).
+pub const READS_PER_ADDRESS_MINUTE: u32 = 600;
+/// Catalogue reads an address may make at once, before the steady rate applies.
+pub const READS_BURST: u32 = 120;
+/// The longest a catalogue read is held back.
+pub const READ_HOLD: Duration = Duration::from_secs(5);
+
 /// Buckets kept before the full ones (keys idle for a minute) are dropped.
 const KEPT_BUCKETS: usize = 50_000;
 
 /// A token bucket per key.
 pub struct RateLimit<K> {
     per_minute: f64,
+    /// What the bucket holds when full.
+    burst: f64,
     buckets: Mutex<HashMap<K, Bucket>>,
 }
 
@@ -38,33 +57,48 @@ struct Bucket {
 }
 
 impl<K: Hash + Eq + Clone> RateLimit<K> {
+    /// `n` a minute, in a burst of up to `n`.
     pub fn per_minute(n: u32) -> RateLimit<K> {
+        RateLimit::with_burst(n, n)
+    }
+
+    /// `n` a minute, in a burst of up to `burst`.
+    pub fn with_burst(n: u32, burst: u32) -> RateLimit<K> {
         RateLimit {
             per_minute: f64::from(n.max(1)),
+            burst: f64::from(burst.max(1)),
             buckets: Mutex::new(HashMap::new()),
         }
     }
 
     /// Takes one token for `key`, or says how long until one is there.
     pub fn take(&self, key: &K, now: Instant) -> Result<(), Duration> {
+        self.reserve(key, now, Duration::ZERO).map(|_| ())
+    }
+
+    /// Takes one token for `key`, borrowing it ahead of the refill when the
+    /// bucket is empty: `Ok` says how long until the token is really there
+    /// (the caller waits that long), `Err` how long it would be when that is
+    /// past `most` (nothing is taken then).
+    pub fn reserve(&self, key: &K, now: Instant, most: Duration) -> Result<Duration, Duration> {
         let rate = self.per_minute / 60.0;
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         if buckets.len() >= KEPT_BUCKETS {
-            let full = self.per_minute;
+            let full = self.burst;
             buckets.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < full);
         }
         let b = buckets.entry(key.clone()).or_insert(Bucket {
-            tokens: self.per_minute,
+            tokens: self.burst,
             at: now,
         });
-        b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * rate).min(self.per_minute);
+        b.tokens = (b.tokens + now.duration_since(b.at).as_secs_f64() * rate).min(self.burst);
         b.at = now;
-        if b.tokens >= 1.0 {
-            b.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - b.tokens) / rate))
+        let wait = Duration::from_secs_f64((1.0 - b.tokens).max(0.0) / rate);
+        if wait > most {
+            return Err(wait);
         }
+        b.tokens -= 1.0;
+        Ok(wait)
     }
 }
 
@@ -72,6 +106,7 @@ impl<K: Hash + Eq + Clone> RateLimit<K> {
 pub struct Limits {
     pub games_by_player: RateLimit<Player>,
     pub games_by_address: RateLimit<IpAddr>,
+    pub reads_by_address: RateLimit<IpAddr>,
     /// Take the client address from `X-Forwarded-For` (set by the proxy in front).
     pub forwarded: bool,
 }
@@ -81,6 +116,7 @@ impl Limits {
         Limits {
             games_by_player: RateLimit::per_minute(per_player),
             games_by_address: RateLimit::per_minute(per_address),
+            reads_by_address: RateLimit::with_burst(READS_PER_ADDRESS_MINUTE, READS_BURST),
             forwarded,
         }
     }
@@ -131,6 +167,35 @@ pub async fn new_games(State(app): State<Arc<AppState>>, req: Request, next: Nex
     next.run(req).await
 }
 
+/// Middleware for the catalogue's routes: past the address's allowance the
+/// answer waits its turn, and past [`READ_HOLD`] it is 429.
+pub async fn catalogue_reads(
+    State(app): State<Arc<AppState>>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let limits = &app.limits;
+    if let Some(address) = client_address(&req, limits.forwarded) {
+        match limits
+            .reads_by_address
+            .reserve(&address, Instant::now(), READ_HOLD)
+        {
+            Ok(wait) if wait.is_zero() => {}
+            Ok(wait) => tokio::time::sleep(wait).await,
+            Err(wait) => {
+                tokio::time::sleep(READ_HOLD).await;
+                return ApiError::new(
+                    Code::RateLimited,
+                    "too many catalogue reads from this address; try again shortly",
+                )
+                .retry_after((wait - READ_HOLD).as_secs() + 1)
+                .into_response();
+            }
+        }
+    }
+    next.run(req).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +215,39 @@ mod tests {
         assert!(limit.take(&"b", t0).is_ok(), "keys are apart");
         assert!(limit.take(&"a", t0 + Duration::from_millis(1100)).is_ok());
         assert!(limit.take(&"a", t0 + Duration::from_millis(1100)).is_err());
+    }
+
+    #[test]
+    fn a_reservation_waits_for_its_token_up_to_the_most() {
+        let limit = RateLimit::with_burst(60, 60);
+        let t0 = Instant::now();
+        let most = Duration::from_secs(3);
+        for _ in 0..60 {
+            assert_eq!(limit.reserve(&"a", t0, most), Ok(Duration::ZERO));
+        }
+        // One a second once the burst is spent, each after the one before.
+        let waits: Vec<u64> = (0..3)
+            .map(|_| limit.reserve(&"a", t0, most).unwrap().as_millis() as u64)
+            .collect();
+        assert_eq!(waits, [1000, 2000, 3000]);
+        let past = limit.reserve(&"a", t0, most).unwrap_err();
+        assert_eq!(past.as_millis(), 4000);
+        // The refused one took nothing: a second later the next wait is 3 s.
+        let later = t0 + Duration::from_secs(1);
+        assert_eq!(limit.reserve(&"a", later, most).unwrap().as_millis(), 3000);
+    }
+
+    #[test]
+    fn a_burst_can_be_smaller_than_a_minutes_allowance() {
+        let limit = RateLimit::with_burst(600, 5);
+        let t0 = Instant::now();
+        for _ in 0..5 {
+            assert!(limit.take(&"a", t0).is_ok());
+        }
+        assert!(limit.take(&"a", t0).is_err());
+        // Ten a second refill, but never past the burst.
+        let later = t0 + Duration::from_secs(60);
+        let taken = (0..10).filter(|_| limit.take(&"a", later).is_ok()).count();
+        assert_eq!(taken, 5);
     }
 }

@@ -3,7 +3,10 @@
 
 mod common;
 
-use common::{first_legal, moves, temp_db, uid, Player, Server};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use common::{first_legal, moves, reversible_pair, temp_db, uid, Player, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -234,6 +237,8 @@ async fn new_games_are_limited_per_player_and_per_address() {
     let db = temp_db();
     let server = Server::start(&db.path).await;
     let mut p = Player::new(&server.url);
+    let allowance = u64::from(patience_server::limits::GAMES_PER_PLAYER_MINUTE);
+    let started = std::time::Instant::now();
     let mut created = 0;
     let refused = loop {
         let res = p.post("/api/games/fan/new", json!({"deal": 1})).await;
@@ -241,9 +246,16 @@ async fn new_games_are_limited_per_player_and_per_address() {
             break res;
         }
         created += 1;
-        assert!(created <= 60, "no limit in sight");
+        assert!(created <= 2 * allowance, "no limit in sight");
     };
-    assert_eq!(created, patience_server::limits::GAMES_PER_PLAYER_MINUTE);
+    // The minute's allowance, plus what the bucket refilled meanwhile (one a
+    // second) on a slow machine.
+    let refilled = started.elapsed().as_secs() * allowance / 60;
+    assert!(
+        (allowance..=allowance + refilled).contains(&created),
+        "{created} games in {:?}",
+        started.elapsed()
+    );
     assert_eq!(refused.0, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(refused.1["code"], json!("rate_limited"));
     server.stop().await;
@@ -279,29 +291,6 @@ async fn new_games_are_limited_per_player_and_per_address() {
     server.stop().await;
 }
 
-/// A move and a move that takes it back, of some deal: the ping-pong pair.
-fn reversible_pair() -> (&'static str, u64, String, String) {
-    for spec in patience_engine::games() {
-        for deal in 1..40 {
-            let game = patience_engine::Game::new(spec, deal).unwrap();
-            let start = game.position().hash();
-            let layout = *game.position().layout();
-            for m in game.position().legal_moves() {
-                let mut there = game.clone();
-                there.play(m).unwrap();
-                for back in there.position().legal_moves() {
-                    let mut again = there.clone();
-                    again.play(back).unwrap();
-                    if again.position().hash() == start {
-                        return (spec.id, deal, m.text(&layout), back.text(&layout));
-                    }
-                }
-            }
-        }
-    }
-    panic!("no reversible pair of moves in the first deals of any game");
-}
-
 /// A game's record cannot grow without bound: the ping-pong record is
 /// refused at the cap with 422 `move_limit`, and what was played is kept.
 #[tokio::test]
@@ -324,11 +313,7 @@ async fn a_ping_pong_record_is_refused_at_the_move_cap() {
     let (_, now) = p.get(&format!("/api/play/{uid}")).await;
     assert_eq!(moves(&now), cap);
     server.stop().await;
-    let row = patience_store::Store::open(&db.path)
-        .unwrap()
-        .load_game(&uid)
-        .unwrap()
-        .unwrap();
+    let row = common::stored_game(&db.path, &uid);
     assert_eq!(row.moves.split(' ').count() as u64, cap);
 }
 
@@ -443,4 +428,145 @@ async fn a_second_server_on_the_same_database_refuses_to_start() {
         .to_string();
     assert!(err.contains("another server is already using"), "{err}");
     server.stop().await;
+}
+
+/// A burst of statistics and "continue" reads from a player with many games
+/// waits for the server's few reader connections instead of opening a file
+/// each: every one is answered, the statistics read the newest
+/// [`STATS_GAMES`](patience_store::STATS_GAMES) games only, and the
+/// database is never open more than a fixed pool needs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_statistics_reads_is_answered_in_full() {
+    let db = temp_db();
+    let token = "5eed".repeat(8);
+    let many = patience_store::STATS_GAMES as u64 + 500;
+    {
+        let mut store = patience_store::Store::open(&db.path).unwrap();
+        let first = |deal| {
+            let game =
+                patience_engine::Game::new(patience_engine::game("fan").unwrap(), deal).unwrap();
+            let layout = *game.position().layout();
+            game.position().legal_moves()[0].text(&layout)
+        };
+        store
+            .in_transaction(|s| {
+                for n in 0..many {
+                    let deal = n % 50 + 1;
+                    s.insert_game(&patience_store::StoredGame {
+                        uid: format!("{n:032x}"),
+                        player: token.clone(),
+                        game: "fan".into(),
+                        deal,
+                        level: patience_store::AskedLevel::Any,
+                        moves: first(deal),
+                        redo: String::new(),
+                        move_count: 1,
+                        version: 1,
+                        hinted: false,
+                        created_ms: n as i64,
+                        updated_ms: n as i64,
+                        finished: false,
+                        elapsed_ms: 1000,
+                    })
+                    .unwrap();
+                }
+            })
+            .unwrap();
+    }
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    p.cookie = Some(format!("patience_player={token}"));
+    let watching = Arc::new(AtomicBool::new(true));
+    let watcher = {
+        let (path, watching) = (db.path.clone(), watching.clone());
+        tokio::spawn(async move {
+            let mut most = 0;
+            while watching.load(Ordering::Relaxed) {
+                most = most.max(open_files(&path));
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            }
+            most
+        })
+    };
+    let reads = (0..120).map(|i| {
+        let mut p = p.clone();
+        tokio::spawn(async move {
+            let path = if i % 2 == 0 {
+                "/api/stats"
+            } else {
+                "/api/continue"
+            };
+            let (status, body) = p.get(path).await;
+            (status, path, body)
+        })
+    });
+    let mut answered = 0;
+    for r in reads.collect::<Vec<_>>() {
+        let (status, path, body) = r.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        let list = body.as_array().unwrap();
+        match path {
+            "/api/continue" => assert_eq!(list.len(), 20),
+            _ => {
+                let fan = list.iter().find(|g| g["game"] == json!("fan")).unwrap();
+                assert_eq!(fan["played"], json!(patience_store::STATS_GAMES));
+            }
+        }
+        answered += 1;
+    }
+    assert_eq!(answered, 120);
+    watching.store(false, Ordering::Relaxed);
+    let most = watcher.await.unwrap();
+    assert!(most >= 1, "the watcher never saw the database open");
+    println!("the database was open {most} times at once at most");
+    // A few readers, the writer and the checkpointer: a fixed pool, not a file per read.
+    assert!(most <= 8, "the database was open {most} times at once");
+    server.stop().await;
+}
+
+/// How many times this process has `path` open.
+fn open_files(path: &std::path::Path) -> usize {
+    std::fs::read_dir("/proc/self/fd").map_or(0, |fds| {
+        fds.filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+            .filter(|target| target == path)
+            .count()
+    })
+}
+
+/// Two tabs sending the same change at the same moment, pair after pair (a
+/// move, then an undo): each pair applies exactly once, the other tab gets
+/// 409, and the game's version grows by one a pair.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_tabs_racing_pair_after_pair_apply_each_change_once() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let mut state = p.new_game("la-belle-lucie", 7).await;
+    let uid = uid(&state);
+    let start = common::version(&state);
+    let pairs = 60;
+    for n in 0..pairs {
+        let expect = common::version(&state);
+        let (path, body) = if n % 2 == 0 {
+            (
+                "move",
+                json!({"move": first_legal(&state), "expect": expect}),
+            )
+        } else {
+            ("undo", json!({"expect": expect}))
+        };
+        let path = format!("/api/play/{uid}/{path}");
+        let (mut a, mut b) = (p.clone(), p.clone());
+        let ((sa, va), (sb, vb)) =
+            tokio::join!(a.post(&path, body.clone()), b.post(&path, body.clone()));
+        state = match (sa, sb) {
+            (StatusCode::OK, StatusCode::CONFLICT) => va,
+            (StatusCode::CONFLICT, StatusCode::OK) => vb,
+            other => panic!("pair {n}: {other:?} {va} {vb}"),
+        };
+    }
+    assert_eq!(common::version(&state), start + pairs);
+    server.stop().await;
+    let row = common::stored_game(&db.path, &uid);
+    assert_eq!((row.version, row.move_count), (start + pairs, 0));
 }

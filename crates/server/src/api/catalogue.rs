@@ -38,29 +38,35 @@ pub const CATALOGUE_FRESH: Duration = Duration::from_secs(60);
 
 /// The catalogue as last worked out. Counting levels reads the whole grades
 /// table, so it is done once a [`CATALOGUE_FRESH`] period, by one request,
-/// whatever the traffic.
+/// whatever the traffic; the game list and the rules pages' figures are
+/// both answered from it.
 #[derive(Default)]
-pub struct CatalogueCache(tokio::sync::Mutex<Option<(Instant, Bytes)>>);
+pub struct CatalogueCache(tokio::sync::Mutex<Option<Arc<Counted>>>);
 
-/// `GET /api/games`
-pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Response> {
-    let mut cached = app.catalogue.0.lock().await;
-    let json = match cached.as_ref() {
-        Some((at, json)) if at.elapsed() < CATALOGUE_FRESH => json.clone(),
-        _ => {
-            let list = catalogue(&app).await?;
-            let json = Bytes::from(
-                serde_json::to_vec(&list)
-                    .map_err(|e| ApiError::new(Code::Internal, format!("the catalogue: {e}")))?,
-            );
-            *cached = Some((Instant::now(), json.clone()));
-            json
-        }
-    };
-    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+/// The levels counted at one moment, and the game list made of them.
+struct Counted {
+    at: Instant,
+    /// Per game of the catalogue, in its order: deals graded at each level.
+    counts: Vec<Vec<(patience_store::Level, u64)>>,
+    json: Bytes,
 }
 
-async fn catalogue(app: &AppState) -> ApiResult<Vec<GameEntry>> {
+impl Counted {
+    fn of(&self, game: &str) -> &[(patience_store::Level, u64)] {
+        patience_engine::games()
+            .iter()
+            .position(|g| g.id == game)
+            .and_then(|i| self.counts.get(i))
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The counted catalogue, counted again when it is stale.
+async fn counted(app: &AppState) -> ApiResult<Arc<Counted>> {
+    let mut cached = app.catalogue.0.lock().await;
+    if let Some(c) = cached.as_ref().filter(|c| c.at.elapsed() < CATALOGUE_FRESH) {
+        return Ok(c.clone());
+    }
     let counts = app
         .db
         .read(|s| {
@@ -70,7 +76,27 @@ async fn catalogue(app: &AppState) -> ApiResult<Vec<GameEntry>> {
                 .collect::<Result<Vec<_>, _>>()
         })
         .await?;
-    let list = patience_engine::games()
+    let json = Bytes::from(
+        serde_json::to_vec(&entries(&counts))
+            .map_err(|e| ApiError::new(Code::Internal, format!("the catalogue: {e}")))?,
+    );
+    let c = Arc::new(Counted {
+        at: Instant::now(),
+        counts,
+        json,
+    });
+    *cached = Some(c.clone());
+    Ok(c)
+}
+
+/// `GET /api/games`
+pub async fn games(AxState(app): AxState<Arc<AppState>>) -> ApiResult<Response> {
+    let json = counted(&app).await?.json.clone();
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+fn entries(counts: &[Vec<(patience_store::Level, u64)>]) -> Vec<GameEntry> {
+    patience_engine::games()
         .iter()
         .zip(counts)
         .map(|(g, counts)| {
@@ -93,8 +119,7 @@ async fn catalogue(app: &AppState) -> ApiResult<Vec<GameEntry>> {
                 levels,
             }
         })
-        .collect();
-    Ok(list)
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -111,7 +136,7 @@ pub struct RulesQuery {
 
 /// `GET /api/games/{game}/rules?lang=ru|en`: the game's rules page in the
 /// language asked for (else the `lang` cookie's, else the browser's), its
-/// figures filled from the graded deals in the store.
+/// figures filled from the graded deals in the store (as last counted).
 pub async fn rules(
     AxState(app): AxState<Arc<AppState>>,
     Path(game): Path<String>,
@@ -133,9 +158,9 @@ pub async fn rules(
         None => Lang::of_request(&headers),
     };
     let id = spec.id;
-    let counts = app.db.read(move |s| s.level_counts(id)).await?;
+    let counted = counted(&app).await?;
     let markdown =
-        crate::rules::page(id, lang, &Figures::from_counts(&counts)).ok_or_else(|| {
+        crate::rules::page(id, lang, &Figures::from_counts(counted.of(id))).ok_or_else(|| {
             ApiError::new(
                 Code::NoRules,
                 format!("{id} has no rules page in {}", lang.code()),

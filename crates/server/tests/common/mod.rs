@@ -208,3 +208,35 @@ pub fn small_library() -> &'static [(&'static str, &'static [u8])] {
             .collect()
     })
 }
+
+/// A move and a move that takes it back, of some deal: the ping-pong pair.
+pub fn reversible_pair() -> (&'static str, u64, String, String) {
+    for spec in patience_engine::games() {
+        for deal in 1..40 {
+            let game = patience_engine::Game::new(spec, deal).unwrap();
+            let start = game.position().hash();
+            let layout = *game.position().layout();
+            for m in game.position().legal_moves() {
+                let mut there = game.clone();
+                there.play(m).unwrap();
+                for back in there.position().legal_moves() {
+                    let mut again = there.clone();
+                    again.play(back).unwrap();
+                    if again.position().hash() == start {
+                        return (spec.id, deal, m.text(&layout), back.text(&layout));
+                    }
+                }
+            }
+        }
+    }
+    panic!("no reversible pair of moves in the first deals of any game");
+}
+
+/// The game as the database file holds it (read with the server stopped).
+pub fn stored_game(db: &Path, uid: &str) -> patience_store::StoredGame {
+    patience_store::Store::open(db)
+        .unwrap()
+        .load_game(uid)
+        .unwrap()
+        .expect("the game is stored")
+}

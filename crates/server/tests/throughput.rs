@@ -1,0 +1,300 @@
+//! A few clients must not take the CPU from everyone else: moves per second
+//! from a few players on a real server on 127.0.0.1, measured in rounds with
+//! and without an attack. The rounds alternate, so the machine's other load
+//! falls on both kinds alike, and the medians are compared: the attacked one
+//! must stay at least [`FLOOR`] of the quiet one. Every attack is bounded in
+//! requests and time.
+
+mod common;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{reversible_pair, temp_db, uid, version, Player, Server};
+use reqwest::StatusCode;
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::task::JoinHandle;
+
+/// The attacked median over the quiet one, at least.
+const FLOOR: f64 = 0.7;
+/// Players playing moves in every round.
+const MOVERS: usize = 4;
+/// Rounds of each kind.
+const ROUNDS: usize = 3;
+/// How long a round counts moves.
+const ROUND: Duration = Duration::from_millis(1000);
+/// How long an attack runs before its round starts counting (searches begin).
+const RAMP: Duration = Duration::from_millis(300);
+
+/// The measurements share the machine with nothing else of this file.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// A player moving a card back and forth as fast as the server answers:
+/// every request a committed move, none of them the solver's work.
+struct Mover {
+    p: Player,
+    game: &'static str,
+    deal: u64,
+    there: String,
+    back: String,
+    uid: String,
+    version: u64,
+    moves: u64,
+}
+
+impl Mover {
+    async fn new(url: &str) -> Mover {
+        let (game, deal, there, back) = reversible_pair();
+        let mut p = Player::new(url);
+        let state = p.new_game(game, deal).await;
+        Mover {
+            p,
+            game,
+            deal,
+            there,
+            back,
+            uid: uid(&state),
+            version: version(&state),
+            moves: 0,
+        }
+    }
+
+    async fn step(&mut self) {
+        if self.moves + 1 >= patience_store::MAX_MOVES {
+            let state = self.p.new_game(self.game, self.deal).await;
+            (self.uid, self.version, self.moves) = (uid(&state), version(&state), 0);
+        }
+        let mv = if self.moves.is_multiple_of(2) {
+            &self.there
+        } else {
+            &self.back
+        };
+        let (status, state) = self.p.play(&self.uid, mv, self.version).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        self.version = version(&state);
+        self.moves += 1;
+    }
+}
+
+/// The movers' moves per second over [`ROUND`]; the movers come back.
+async fn moves_per_second(movers: Vec<Mover>) -> (Vec<Mover>, f64) {
+    let started = Instant::now();
+    let until = started + ROUND;
+    let tasks: Vec<JoinHandle<(Mover, u64)>> = movers
+        .into_iter()
+        .map(|mut m| {
+            tokio::spawn(async move {
+                let mut n = 0;
+                while Instant::now() < until {
+                    m.step().await;
+                    n += 1;
+                }
+                (m, n)
+            })
+        })
+        .collect();
+    let mut back = Vec::new();
+    let mut moves = 0;
+    for t in tasks {
+        let (m, n) = t.await.expect("a mover failed");
+        back.push(m);
+        moves += n;
+    }
+    (back, moves as f64 / started.elapsed().as_secs_f64())
+}
+
+/// A running attack: loops that count the requests they send until stopped.
+struct Attack {
+    loops: Vec<JoinHandle<()>>,
+    sent: Arc<AtomicU64>,
+}
+
+impl Attack {
+    /// Stops the loops at once (a request held by the server is dropped), and
+    /// says how many requests they sent.
+    fn stop(self) -> u64 {
+        for l in &self.loops {
+            l.abort();
+        }
+        self.sent.load(Ordering::Relaxed)
+    }
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// Quiet and attacked rounds in turn, `settle` after each attack (for the
+/// work it left behind); prints every round and returns the medians' ratio
+/// and the attack's requests.
+async fn attacked_over_quiet(
+    url: &str,
+    attack: impl Fn() -> Attack,
+    settle: Duration,
+) -> (f64, u64) {
+    let mut movers = Vec::new();
+    for _ in 0..MOVERS {
+        movers.push(Mover::new(url).await);
+    }
+    // A first round warms the connections and the games' slots; it is not counted.
+    (movers, _) = moves_per_second(movers).await;
+    let (mut quiet, mut attacked, mut sent) = (Vec::new(), Vec::new(), 0);
+    for _ in 0..ROUNDS {
+        let (m, q) = moves_per_second(movers).await;
+        let running = attack();
+        tokio::time::sleep(RAMP).await;
+        let (m, a) = moves_per_second(m).await;
+        sent += running.stop();
+        tokio::time::sleep(settle).await;
+        movers = m;
+        quiet.push(q);
+        attacked.push(a);
+    }
+    let ratio = median(attacked.clone()) / median(quiet.clone());
+    println!(
+        "moves/s quiet {quiet:.0?}, attacked {attacked:.0?}: {ratio:.2}× ({sent} attack requests)"
+    );
+    (ratio, sent)
+}
+
+/// `host:port` of the server's URL.
+fn address(server: &Server) -> String {
+    server.url.trim_start_matches("http://").to_string()
+}
+
+fn hint_request(addr: &str, uid: &str, cookie: &str) -> String {
+    format!(
+        "POST /api/play/{uid}/hint HTTP/1.1\r\nhost: {addr}\r\ncookie: {cookie}\r\n\
+         content-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{{}}"
+    )
+}
+
+/// Asks for a hint and waits for the whole answer: the status line and the body.
+async fn hint_answered(addr: &str, uid: &str, cookie: &str) -> (String, Value) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(hint_request(addr, uid, cookie).as_bytes())
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).await.unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    let status = head.lines().next().unwrap().to_string();
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// Krakowski deals the shipped library grades unknown: no search of the
+/// grader's found a win, so a hint's search spends its whole budget.
+const HARD_DEALS: [u64; 8] = [1, 2, 3, 5, 8, 9, 10, 12];
+
+/// About 40 hints a second, each from a client that hangs up the moment
+/// its request is sent, spread over several players (each may have one in
+/// flight), on positions where every search spends its whole second.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abandoned_hints_leave_moves_their_speed() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let addr = address(&server);
+    let mut attackers = Vec::new();
+    for deal in HARD_DEALS {
+        let mut p = Player::new(&server.url);
+        let state = p.new_game("krakowski", deal).await;
+        attackers.push((uid(&state), p.cookie.clone().unwrap()));
+    }
+    // The attack's request is a real hint, and a costly one.
+    let asked = Instant::now();
+    let (status, answer) = hint_answered(&addr, &attackers[0].0, &attackers[0].1).await;
+    assert!(status.contains(" 200 "), "{status} {answer}");
+    assert_eq!(answer["kind"], "heuristic", "{answer}");
+    let spent = asked.elapsed();
+    assert!(
+        spent >= patience_server::api::hint::HINT_TIME.mul_f64(0.9),
+        "the search took only {spent:?}"
+    );
+
+    let attackers = Arc::new(attackers);
+    let (ratio, _) = attacked_over_quiet(
+        &server.url,
+        || {
+            let sent = Arc::new(AtomicU64::new(0));
+            let (addr, attackers, count) = (addr.clone(), attackers.clone(), sent.clone());
+            let flood = tokio::spawn(async move {
+                let mut every = tokio::time::interval(Duration::from_millis(25));
+                every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+                for n in 0..1000 {
+                    every.tick().await;
+                    let (uid, cookie) = &attackers[n % attackers.len()];
+                    let mut s = tokio::net::TcpStream::connect(&addr).await.unwrap();
+                    s.write_all(hint_request(&addr, uid, cookie).as_bytes())
+                        .await
+                        .unwrap();
+                    // Hang up without reading the answer.
+                    drop(s);
+                    count.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+            Attack {
+                loops: vec![flood],
+                sent,
+            }
+        },
+        // A search that began runs out its budget.
+        patience_server::api::hint::HINT_TIME + Duration::from_millis(100),
+    )
+    .await;
+    assert!(
+        ratio >= FLOOR,
+        "abandoned hints cut move throughput to {ratio:.2}×"
+    );
+    server.stop().await;
+}
+
+/// Sixteen loops fetching the catalogue with no cookie as fast as it comes,
+/// each from an address of its own (127.0.0.2, 127.0.0.3, ...), so that
+/// every one gets its own allowance: the catalogue must be cheap to answer,
+/// not only rationed per address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn catalogue_loops_leave_moves_their_speed() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let (ratio, served) = attacked_over_quiet(
+        &server.url,
+        || {
+            let sent = Arc::new(AtomicU64::new(0));
+            let loops = (0..16u8)
+                .map(|i| {
+                    let (url, count) = (server.url.clone(), sent.clone());
+                    tokio::spawn(async move {
+                        let http = reqwest::Client::builder()
+                            .local_address(std::net::IpAddr::from([127, 0, 0, 2 + i]))
+                            .build()
+                            .unwrap();
+                        for _ in 0..100_000 {
+                            let res = http.get(format!("{url}/api/games")).send().await.unwrap();
+                            assert_eq!(res.status(), StatusCode::OK);
+                            // The loop's own work is kept small: the bytes are not parsed.
+                            assert!(res.bytes().await.unwrap().starts_with(b"["));
+                            count.fetch_add(1, Ordering::Relaxed);
+                        }
+                    })
+                })
+                .collect();
+            Attack { loops, sent }
+        },
+        Duration::ZERO,
+    )
+    .await;
+    assert!(
+        served > 16 * u64::from(patience_server::limits::READS_BURST),
+        "only {served} catalogue reads were answered"
+    );
+    assert!(
+        ratio >= FLOOR,
+        "catalogue loops cut move throughput to {ratio:.2}×"
+    );
+    server.stop().await;
+}
