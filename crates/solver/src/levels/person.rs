@@ -65,7 +65,7 @@
 //! worth doing), and a person who has overlooked a move redeals with other
 //! cards left, and so gets another shuffle.
 //!
-//! **The skill setting** is [`LOOKAHEAD`], the same for every game: 500
+//! **The skill setting** is [`LOOKAHEAD`], the same for every game: 4000
 //! positions a decision on average. With it La Belle Lucie is won about one
 //! game in ten, seed 000's figure for people; the calibration runs
 //! (`patience play la-belle-lucie --deals 40001..40500 --runs 2`, and the
@@ -110,7 +110,7 @@ mod weight {
 /// The look-ahead budget every game is played with: positions the player
 /// expands per decision (see the module documentation for its calibration).
 pub const LOOKAHEAD: u32 = DEFAULT_LOOKAHEAD;
-const DEFAULT_LOOKAHEAD: u32 = 500;
+const DEFAULT_LOOKAHEAD: u32 = 4000;
 
 /// How deep a line of table moves the look-ahead follows at most.
 const MAX_DEPTH: u32 = 8;
