@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The figures of docs/winnability.md, from the graded library.
 
-    python3 bench/levels/figures.py
+    python3 bench/levels/figures.py [LIBRARY_DIR] [--db STORE.db ...]
 
 Reads data/library/<game>.tsv (deal, level, and where runs were played the
 person-like player's wins of its runs) and rewrites the block between the
@@ -12,8 +12,16 @@ the person-like player's rate over the games it played (95% interval) beside
 the rate people reach by seed 000, and each level's share. A game whose file
 carries no wins has a level split made by an earlier definition; the table
 says so.
+
+With `--db`, a grading store (`patience grade --db`) stands in for the
+library file of every game it holds grades of: its figures are those of the
+grades in the store (from each grade's `person_wins` and `runs`), so a
+regrade can be read before it is exported.
 """
+import argparse
+import json
 import pathlib
+import sqlite3
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -36,22 +44,41 @@ def share(k, n):
     return f"{k} ({100 * k / n:.1f}%)" if n else "0"
 
 
-def game_row(path):
-    levels = dict.fromkeys(LEVELS, 0)
-    wins = runs = with_runs = 0
-    lines = path.read_text().splitlines()
-    for line in lines[1:]:
+def library_grades(path):
+    """(level, person_wins, runs) per deal of a library file; wins and runs
+    are None where the file carries none."""
+    for line in path.read_text().splitlines()[1:]:
         cols = line.split("\t")
-        if len(cols) < 2 or cols[1] not in levels:
+        if len(cols) < 2:
             continue
-        levels[cols[1]] += 1
         if len(cols) >= 4 and cols[2] and cols[3]:
-            wins += int(cols[2])
-            runs += int(cols[3])
-            with_runs += 1
+            yield cols[1], int(cols[2]), int(cols[3])
+        else:
+            yield cols[1], None, None
+
+
+def store_grades(db):
+    """{game: [(level, person_wins, runs)]} of a grading store."""
+    out = {}
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    for game, level, detail in con.execute("SELECT game, level, detail FROM grades"):
+        grade = json.loads(detail).get("grade", {})
+        out.setdefault(game, []).append((level, grade.get("person_wins"), grade.get("runs")))
+    return out
+
+
+def game_row(game, grades):
+    levels = dict.fromkeys(LEVELS, 0)
+    wins = runs = 0
+    for level, w, r in grades:
+        if level not in levels:
+            continue
+        levels[level] += 1
+        if w is not None and r:
+            wins += w
+            runs += r
     n = sum(levels.values())
     won = levels["easy"] + levels["medium"] + levels["hard"]
-    game = path.stem
     person = rate(wins, runs) if runs else "not graded by this player"
     return (
         f"| `{game}` | {n} | {rate(won, n)} | {share(levels['unwinnable'], n)} | {person} "
@@ -61,25 +88,31 @@ def game_row(path):
     )
 
 
-def table(library):
+def table(library, stores):
     out = [
         "| game | deals | solver wins (95% CI) | proved unwinnable | person-like player wins (95% CI) "
         "| people | easy | medium | hard | unwinnable | unknown |",
         "|" + "---|" * 11,
     ]
-    for path in sorted(library.glob("*.tsv")):
-        out.append(game_row(path))
+    games = {p.stem: list(library_grades(p)) for p in library.glob("*.tsv")}
+    for db in stores:
+        games.update(store_grades(db))
+    for game in sorted(games):
+        out.append(game_row(game, games[game]))
     return "\n".join(out)
 
 
 def main():
-    library = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "data/library"
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("library", nargs="?", type=pathlib.Path, default=ROOT / "data/library")
+    args.add_argument("--db", action="append", default=[], help="a grading store")
+    a = args.parse_args()
     doc = ROOT / "docs/winnability.md"
     text = doc.read_text()
     start, end = "<!-- figures -->", "<!-- /figures -->"
     head, rest = text.split(start, 1)
     _, tail = rest.split(end, 1)
-    doc.write_text(f"{head}{start}\n{table(library)}\n{end}{tail}")
+    doc.write_text(f"{head}{start}\n{table(a.library, a.db)}\n{end}{tail}")
 
 
 if __name__ == "__main__":

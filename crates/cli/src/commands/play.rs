@@ -45,7 +45,7 @@ pub struct Args {
     /// Worker threads (default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// The person-like player's look-ahead budget (positions per decision);
+    /// The person-like player's look-ahead budget (positions per decision, on average);
     /// levels are graded at the default, so change it only to calibrate.
     #[arg(long, default_value_t = LOOKAHEAD)]
     pub lookahead: u32,

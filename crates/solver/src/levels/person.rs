@@ -35,29 +35,46 @@
 //! its score plus that of the best line of table moves after it, a line being
 //! worth the sum of its moves' scores (a person may stop anywhere, so a line
 //! is never worth less than 0). Lines are searched by iterative deepening,
-//! one move further each round, up to `MAX_DEPTH` moves, until
-//! [`LOOKAHEAD`] positions have been expanded; the last complete round
-//! counts. This finds what a careful player sees: the move that frees a
-//! wanted card two moves later, the order that empties a fan, which card to
-//! park in a flank cell. The search stays in the imagined position and stops
-//! at any move that brings cards out of the stock (deals, redeals, a refill),
-//! so no invented card is ever looked at. Moves whose worth is within
-//! `NEAR` points of the best are near-equal, and the player picks among
-//! them with its seeded generator.
+//! one move further each round, up to `MAX_DEPTH` moves, until the
+//! decision's budget of positions is spent; the last complete round counts.
+//! This finds what a careful player sees: the move that frees a wanted card
+//! two moves later, the order that empties a fan, which card to park in a
+//! flank cell. The search stays in the imagined position and stops at any
+//! move that brings cards out of the stock (deals, redeals, a refill), so no
+//! invented card is ever looked at.
 //!
-//! **The skill setting** is [`LOOKAHEAD`], the same for every game: 500
-//! positions a decision. It was chosen on La Belle Lucie deals 40001..40500,
-//! 2 runs a deal (`patience play la-belle-lucie --deals 40001..40500 --runs 2
-//! --lookahead B`): B = 0 wins 3.9% (one move deep), 100 7.6%, 200 8.1%,
-//! 300 8.4%, 500 9.5% (95% CI 7.8–11.5%), 700 10.1%; seed 000 says people
-//! win about one game in ten. The figures live in `docs/winnability.md`.
+//! **Like a person, not like a program.** People playing one deal twice play
+//! two games, and a deal people win now and then is what Medium means; a
+//! player that always makes the same choices wins a deal always or never.
+//! So three choices are random, drawn from the seeded generator:
+//! - **how far it looks**: each decision's budget is drawn uniformly from
+//!   0 to twice [`LOOKAHEAD`], so some moves are thought through and others
+//!   only glanced at;
+//! - **what it notices**: each move onto the table or into a cell is
+//!   overlooked at a decision 3 times in 5 (foundation moves, the waste card
+//!   just turned and the stock are always noticed, and when nothing else
+//!   would be left nothing is overlooked); an overlooked move is seen anew at
+//!   the next decision;
+//! - **which line it plays**: a line is drawn with a weight that halves every
+//!   `HALVING` points below the best, so near-equal lines are played about
+//!   equally often and a clearly worse one almost never.
+//!
+//! In games with redeals (La Belle Lucie) the shuffle depends on which cards
+//! are still on the table, so these choices matter most at the redeal: a
+//! redeal costs little (a person redeals once the table offers nothing
+//! worth doing), and a person who has overlooked a move redeals with other
+//! cards left, and so gets another shuffle.
+//!
+//! **The skill setting** is [`LOOKAHEAD`], the same for every game: 4000
+//! positions a decision on average. With it La Belle Lucie is won about one
+//! game in ten, seed 000's figure for people; the calibration runs
+//! (`patience play la-belle-lucie --deals 40001..40500 --runs 2`, and the
+//! check on deals 30001..32000) are in `docs/winnability.md`.
 
 use std::collections::HashSet;
 
 use patience_engine::prng::SplitMix64;
-use patience_engine::{
-    Build, Card, Direction, EmptyPile, Move, PileId, PileKind, Position, StockAction,
-};
+use patience_engine::{Card, EmptyPile, Move, PileId, PileKind, Position, StockAction};
 use serde::Serialize;
 
 use super::view::View;
@@ -85,22 +102,24 @@ mod weight {
     pub const DIG_NEAR: i32 = 4;
     pub const DEAL: i32 = 0;
     pub const DRAW_TO_FOUNDATION: i32 = -10;
-    pub const REDEAL: i32 = -20;
+    pub const REDEAL: i32 = -3;
     pub const DRAW_TO_TABLEAU: i32 = -25;
-    pub const WASTE_TO_TABLEAU: i32 = 3;
+    pub const WASTE_TO_TABLEAU: i32 = 20;
 }
 
 /// The look-ahead budget every game is played with: positions the player
 /// expands per decision (see the module documentation for its calibration).
 pub const LOOKAHEAD: u32 = DEFAULT_LOOKAHEAD;
-const DEFAULT_LOOKAHEAD: u32 = 500;
+const DEFAULT_LOOKAHEAD: u32 = 4000;
 
 /// How deep a line of table moves the look-ahead follows at most.
 const MAX_DEPTH: u32 = 8;
 
-/// Lines whose worth is within this many points of the best are near-equal,
-/// and the player picks among their first moves at random.
-const NEAR: i32 = 2;
+/// How often a move onto the table is overlooked at a decision: 3 times in 5.
+const OVERLOOK: (u64, u64) = (3, 5);
+
+/// Points below the best line at which a line is half as likely to be played.
+const HALVING: i32 = 2;
 
 /// The person-like player: its look-ahead budget, a seeded generator for
 /// choices among near-equal lines, and the views it has seen.
@@ -147,10 +166,11 @@ impl PersonPlayer {
         if root.is_empty() {
             return None;
         }
+        self.overlook(&mut root, &ip);
         let mut worth: Vec<i32> = root.iter().map(|s| s.score).collect();
         // Iterative deepening: each round looks one move further along every
         // line, until the budget is spent; the last full round counts.
-        let mut budget = self.lookahead;
+        let mut budget = self.budget();
         let mut depth = 1;
         while budget > 0 && depth <= MAX_DEPTH {
             let mut round = Vec::with_capacity(root.len());
@@ -180,12 +200,56 @@ impl PersonPlayer {
             worth = round;
             depth += 1;
         }
-        let best = worth.iter().copied().max()?;
-        let near: Vec<usize> = (0..root.len())
-            .filter(|&i| worth[i] >= best - NEAR)
-            .collect();
-        let pick = near[self.rng.below(near.len() as u64) as usize];
+        let pick = self.pick(&worth)?;
         Some(root.swap_remove(pick).mv)
+    }
+
+    /// A person does not see every move every time: each move onto the
+    /// table or into a cell is overlooked with probability [`OVERLOOK`] at
+    /// this decision. Foundation moves, moves of the card just turned onto
+    /// the waste and moves of the stock are always seen, and when only those
+    /// would be left nothing is overlooked.
+    fn overlook(&mut self, root: &mut Vec<Scored>, ip: &Position) {
+        let layout = ip.layout();
+        let obvious = |s: &Scored| match s.mv {
+            Move::Step { from, to } => {
+                matches!(layout.kind(to), Some(PileKind::Foundation(_)))
+                    || layout.kind(from) == Some(PileKind::Waste)
+            }
+            _ => true,
+        };
+        let keep: Vec<bool> = root
+            .iter()
+            .map(|s| obvious(s) || self.rng.below(OVERLOOK.1) >= OVERLOOK.0)
+            .collect();
+        if root.iter().zip(&keep).any(|(s, &k)| k && !obvious(s)) {
+            let mut k = keep.into_iter();
+            root.retain(|_| k.next().unwrap_or(true));
+        }
+    }
+
+    /// This decision's look-ahead budget: drawn uniformly from
+    /// `0..=2 * lookahead`, so a person thinks hard over some moves and
+    /// glances at others, [`LOOKAHEAD`] positions on average.
+    fn budget(&mut self) -> u32 {
+        self.rng.below(2 * u64::from(self.lookahead) + 1) as u32
+    }
+
+    /// Which line to play: each is drawn with a weight that halves every
+    /// [`HALVING`] points it lies below the best, so near-equal lines are
+    /// played about equally often and a clearly worse one almost never.
+    fn pick(&mut self, worth: &[i32]) -> Option<usize> {
+        let best = *worth.iter().max()?;
+        let weight = |w: i32| (-f64::from(best - w) / f64::from(HALVING)).exp2();
+        let total: f64 = worth.iter().map(|&w| weight(w)).sum();
+        let mut x = total * (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        for (i, &w) in worth.iter().enumerate() {
+            x -= weight(w);
+            if x < 0.0 {
+                return Some(i);
+            }
+        }
+        Some(worth.len() - 1)
     }
 
     /// The worth of the best line of table moves from `ip`, at most `depth`
@@ -275,7 +339,7 @@ impl PersonPlayer {
                 }
                 s
             }
-            PileKind::Tableau(_) if from_kind == PileKind::Waste && waste_is_a_trap(ip) => {
+            PileKind::Tableau(_) if from_kind == PileKind::Waste && waste_is_a_trap(ip, card) => {
                 weight::WASTE_TO_TABLEAU
             }
             PileKind::Tableau(_) => weight::TO_TABLEAU + bury_penalty(ip, ip.pile(to)),
@@ -331,14 +395,13 @@ impl PersonPlayer {
     }
 }
 
-/// Whether a card on the waste may never get off again unless taken when it
-/// can: the stock passes once, and the table builds in suit, so that only
-/// the two copies of one card can take it there (Krakowski).
-fn waste_is_a_trap(ip: &Position) -> bool {
-    let spec = ip.spec();
-    spec.stock_action == StockAction::OneToWaste
-        && spec.build == Build::DownInSuit
-        && spec.redeals.count == 0
+/// Whether `card` on the waste may never get off again unless taken when it
+/// can: the stock passes once, and only the copies of one card can take it
+/// on the table (Krakowski, built in suit).
+fn waste_is_a_trap(ip: &Position, card: Card) -> bool {
+    ip.spec().stock_action == StockAction::OneToWaste
+        && ip.redeals_left() == 0
+        && ip.targets_of(card).count() <= 1
 }
 
 /// What uncovering `rest` (the source pile after the move, face up) is worth,
@@ -412,52 +475,36 @@ fn wanted(ip: &Position, card: Card) -> bool {
         .any(|f| ip.foundation_takes(f, card))
 }
 
-/// How many cards must go up before `card` could (by rank and suit alone):
-/// 0 when it is next. An estimate for scoring only, read from the
-/// foundations' data; whether a move is legal is always the engine's answer.
+/// How many cards must go home before `card` can (0: it is next), over
+/// every foundation; `u8::MAX` when none will take it. The engine names a
+/// foundation's sequence ([`Position::cards_before`]); where it cannot
+/// (foundations in alternating colours, opened by any suit), the card's
+/// place in its game's sequence ([`GameSpec::sequence_of`]) is counted from
+/// the foundation's top card of the same sequence.
+///
+/// [`GameSpec::sequence_of`]: patience_engine::GameSpec::sequence_of
 fn distance(ip: &Position, card: Card) -> u8 {
-    let spec = ip.spec();
-    let n = spec.ranks.len();
-    let o = spec.order(card);
-    let mut best = u8::MAX;
-    for (rule, f) in spec.foundations.iter().zip(ip.layout().foundation_ids()) {
-        let pile = ip.pile(f);
-        if pile.len() >= rule.capacity as usize {
-            continue;
-        }
-        let (next, suit_ok) = match pile.last() {
-            None => (
-                match rule.direction {
-                    Direction::Up => 0,
-                    Direction::Down => n - 1,
-                },
-                rule.suit.is_none_or(|s| s == card.suit()),
-            ),
-            Some(&top) => {
-                let t = spec.order(top);
-                let next = match rule.direction {
-                    Direction::Up if t + 1 < n => t + 1,
-                    Direction::Down if t > 0 => t - 1,
-                    Direction::Up if rule.wraps => 0,
-                    Direction::Down if rule.wraps => n - 1,
-                    _ => continue,
-                };
-                (next, rule.alternate_colours || top.suit() == card.suit())
-            }
-        };
-        if !suit_ok {
-            continue;
-        }
-        let steps = match rule.direction {
-            Direction::Up if o >= next => o - next,
-            Direction::Down if o <= next => next - o,
-            Direction::Up if rule.wraps => o + n - next,
-            Direction::Down if rule.wraps => next + n - o,
-            _ => continue,
-        };
-        best = best.min(steps);
-    }
-    best
+    let place = ip.spec().sequence_of(card);
+    ip.layout()
+        .foundation_ids()
+        .filter_map(|f| {
+            ip.cards_before(f, card).or_else(|| {
+                let p = place?;
+                if ip.foundation_sequence(f).next().is_some() {
+                    return None; // a named sequence without this card
+                }
+                match ip.pile(f).last() {
+                    None => Some(p.place),
+                    Some(&top) => {
+                        let t = ip.spec().sequence_of(top)?;
+                        (t.sequence == p.sequence && t.place < p.place)
+                            .then(|| p.place - t.place - 1)
+                    }
+                }
+            })
+        })
+        .min()
+        .unwrap_or(u8::MAX)
 }
 
 fn stock_len(pos: &Position) -> usize {
@@ -499,5 +546,60 @@ pub fn play_as(pos: &Position, mut player: PersonPlayer, max_moves: usize) -> Pe
         won: pos.is_won(),
         moves,
         home: pos.foundation_cards(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distance;
+    use patience_engine::{game, Card, Position};
+
+    fn card(text: &str) -> Card {
+        Card::parse(text).unwrap()
+    }
+
+    /// La Belle Lucie's foundations build up in suit from the ace: with the
+    /// spade ace home, the two of spades is next and the five three cards
+    /// away; a heart counts from its own empty foundation.
+    #[test]
+    fn distance_counts_the_cards_each_suit_still_needs_home() {
+        // Plain form: every card not listed is home.
+        let fans = "KS QS JS\n10S 9S 8S\n7S 6S 5S\n4S 3S 2S\n\
+                    KH QH JH\n10H 9H 8H\n7H 6H 5H\n4H 3H 2H AH\n";
+        let pos = Position::from_text(fans, Some("la-belle-lucie")).unwrap();
+        assert_eq!(distance(&pos, card("2S")), 0);
+        assert_eq!(distance(&pos, card("5S")), 3);
+        assert_eq!(distance(&pos, card("AH")), 0);
+        assert_eq!(distance(&pos, card("2H")), 1);
+        assert_eq!(distance(&pos, card("AS")), u8::MAX, "already home");
+    }
+
+    /// Blondes and Brunettes' foundations alternate colours and any ace
+    /// opens one, so the sequence is the colour against the rank's parity:
+    /// on a red ace a black two is next and a black three can never follow.
+    #[test]
+    fn distance_follows_alternating_colours() {
+        let spec = game("blondes-and-brunettes").unwrap();
+        let start = Position::deal(spec, 1).unwrap();
+        let f1 = start.layout().foundation_ids().next().unwrap();
+        let text: String = start
+            .to_text()
+            .replacen(" AH", "", 1)
+            .lines()
+            .map(|l| {
+                if l.starts_with("f1:") {
+                    "f1: AH\n".into()
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect();
+        let pos = Position::from_text(&text, Some(spec.id)).unwrap();
+        assert_eq!(pos.pile(f1), [card("AH")]);
+        assert_eq!(distance(&pos, card("2S")), 0);
+        assert_eq!(distance(&pos, card("3H")), 1);
+        // Any other ace opens an empty foundation: a two is one card away.
+        assert_eq!(distance(&pos, card("2H")), 1);
+        assert_eq!(distance(&pos, card("AD")), 0);
     }
 }
