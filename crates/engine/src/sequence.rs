@@ -47,30 +47,11 @@ impl Position {
     /// sequence: this names cards, not moments.
     pub fn foundation_sequence(&self, f: PileId) -> impl Iterator<Item = Card> + '_ {
         let spec = self.spec();
-        let named = match self.layout().kind(f) {
-            Some(PileKind::Foundation(i)) => {
-                let rule = &spec.foundations[i as usize];
-                let pile = self.pile(f);
-                let suit = pile.last().map(|c| c.suit()).or(rule.suit);
-                suit.filter(|_| !rule.alternate_colours).map(|suit| {
-                    let n = spec.ranks.len() as i32;
-                    let step = if rule.direction == Direction::Up {
-                        1
-                    } else {
-                        -1
-                    };
-                    let next = match pile.last() {
-                        Some(&top) => spec.order(top) as i32 + step,
-                        None => spec.order(Card::new(spec.opening_rank(rule), suit)) as i32,
-                    };
-                    let room = (rule.capacity as usize).saturating_sub(pile.len());
-                    (suit, next, step, n, rule.wraps, room)
-                })
-            }
-            _ => None,
-        };
-        let (suit, mut at, step, n, wraps, room) =
-            named.unwrap_or((Suit::Spades, 0, 1, 0, false, 0));
+        let named = self.named_sequence(f);
+        let (suit, mut at, step, n, wraps, room) = named
+            .map_or((Suit::Spades, 0, 1, 0, false, 0), |s| {
+                (s.suit, s.next, s.step, s.ranks, s.wraps, s.room)
+            });
         (0..room).map_while(move |_| {
             if wraps {
                 at = at.rem_euclid(n);
@@ -87,12 +68,63 @@ impl Position {
     /// How many cards foundation `f` must still take before it takes `card`
     /// (0: `card` is the card it takes next), in its
     /// [`foundation_sequence`](Position::foundation_sequence); `None` when
-    /// that sequence does not hold `card`.
+    /// that sequence does not hold `card`. Counted, not walked: the
+    /// person-like player asks it for every card a move uncovers.
     pub fn cards_before(&self, f: PileId, card: Card) -> Option<u8> {
-        self.foundation_sequence(f)
-            .position(|c| c == card)
-            .map(|d| d as u8)
+        let s = self.named_sequence(f)?;
+        let spec = self.spec();
+        let order = i32::from(spec.order(card));
+        if card.suit() != s.suit || spec.ranks.rank_at(order as usize) != Some(card.rank()) {
+            return None;
+        }
+        let d = (order - s.next) * s.step;
+        let d = if s.wraps { d.rem_euclid(s.ranks) } else { d };
+        let d = usize::try_from(d).ok()?;
+        (d < s.room).then_some(d as u8)
     }
+
+    /// The sequence foundation `f` follows from now on, where it names its
+    /// cards (see [`foundation_sequence`](Position::foundation_sequence)).
+    fn named_sequence(&self, f: PileId) -> Option<NamedSequence> {
+        let spec = self.spec();
+        let Some(PileKind::Foundation(i)) = self.layout().kind(f) else {
+            return None;
+        };
+        let rule = &spec.foundations[i as usize];
+        let pile = self.pile(f);
+        let suit = pile.last().map(|c| c.suit()).or(rule.suit)?;
+        if rule.alternate_colours {
+            return None;
+        }
+        let step = if rule.direction == Direction::Up {
+            1
+        } else {
+            -1
+        };
+        let next = match pile.last() {
+            Some(&top) => i32::from(spec.order(top)) + step,
+            None => i32::from(spec.order(Card::new(spec.opening_rank(rule), suit))),
+        };
+        Some(NamedSequence {
+            suit,
+            next,
+            step,
+            ranks: i32::from(spec.ranks.len()),
+            wraps: rule.wraps,
+            room: (rule.capacity as usize).saturating_sub(pile.len()),
+        })
+    }
+}
+
+/// A foundation's sequence from its next card on: one suit, in play order
+/// from `next` by `step`, through the wrap if it `wraps`, `room` cards long.
+struct NamedSequence {
+    suit: Suit,
+    next: i32,
+    step: i32,
+    ranks: i32,
+    wraps: bool,
+    room: usize,
 }
 
 /// Where a card stands in its game's foundation sequences: cards of one
@@ -250,6 +282,46 @@ mod tests {
         assert!(s("AH").place < s("2S").place);
         assert_eq!(game("nivernaise").unwrap().sequence_of(card("AS")), None);
         assert_eq!(game("krug").unwrap().sequence_of(card("AS")), None);
+    }
+
+    /// The count is the place in the walked sequence, for every card and
+    /// foundation of every game, along games played to their foundations.
+    #[test]
+    fn cards_before_is_the_place_in_the_foundation_sequence() {
+        for spec in crate::catalogue::games() {
+            for deal in 1..=3 {
+                let mut p = Position::deal(spec, deal).unwrap();
+                let mut rng = crate::prng::SplitMix64::new(deal);
+                for _ in 0..150 {
+                    for f in p.layout().foundation_ids() {
+                        let walked: Vec<Card> = p.foundation_sequence(f).collect();
+                        for r in Rank::all() {
+                            for s in Suit::ALL {
+                                let c = Card::new(r, s);
+                                let place = walked.iter().position(|&w| w == c);
+                                assert_eq!(
+                                    p.cards_before(f, c),
+                                    place.map(|d| d as u8),
+                                    "{} deal {deal} {f:?} {c}",
+                                    spec.id
+                                );
+                            }
+                        }
+                    }
+                    let moves = p.legal_moves();
+                    let home = moves.iter().find(|m| {
+                        matches!(m, crate::Move::Step { to, .. }
+                            if matches!(p.layout().kind(*to), Some(PileKind::Foundation(_))))
+                    });
+                    let Some(&mv) =
+                        home.or_else(|| moves.get(rng.below(moves.len().max(1) as u64) as usize))
+                    else {
+                        break;
+                    };
+                    p.apply(mv).unwrap();
+                }
+            }
+        }
     }
 
     #[test]
