@@ -71,6 +71,9 @@ impl Position {
     /// that sequence does not hold `card`. Counted, not walked: the
     /// person-like player asks it for every card a move uncovers.
     pub fn cards_before(&self, f: PileId, card: Card) -> Option<u8> {
+        if self.sequence_suit(f).is_some_and(|s| s != card.suit()) {
+            return None;
+        }
         let s = self.named_sequence(f)?;
         let spec = self.spec();
         let order = i32::from(spec.order(card));
@@ -92,10 +95,7 @@ impl Position {
         };
         let rule = &spec.foundations[i as usize];
         let pile = self.pile(f);
-        let suit = pile.last().map(|c| c.suit()).or(rule.suit)?;
-        if rule.alternate_colours {
-            return None;
-        }
+        let suit = self.sequence_suit(f)?;
         let step = if rule.direction == Direction::Up {
             1
         } else {
@@ -113,6 +113,19 @@ impl Position {
             wraps: rule.wraps,
             room: (rule.capacity as usize).saturating_sub(pile.len()),
         })
+    }
+
+    /// The one suit foundation `f` takes from now on, where it names it:
+    /// the suit of its top card, or the suit its rule opens with.
+    fn sequence_suit(&self, f: PileId) -> Option<Suit> {
+        let Some(PileKind::Foundation(i)) = self.layout().kind(f) else {
+            return None;
+        };
+        let rule = &self.spec().foundations[i as usize];
+        if rule.alternate_colours {
+            return None;
+        }
+        self.pile(f).last().map(|c| c.suit()).or(rule.suit)
     }
 }
 
