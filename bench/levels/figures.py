@@ -16,7 +16,10 @@ says so.
 With `--db`, a grading store (`patience grade --db`) stands in for the
 library file of every game it holds grades of: its figures are those of the
 grades in the store (from each grade's `person_wins` and `runs`), so a
-regrade can be read before it is exported.
+regrade can be read before it is exported. Each store also gives the
+grading cost: the CPU time its grades took (each grade stores its
+`cpu_ms`), per 1000 deals, into the block between `<!-- cost -->` and
+`<!-- /cost -->`; without `--db` that block is left as it is.
 """
 import argparse
 import json
@@ -67,6 +70,38 @@ def store_grades(db):
     return out
 
 
+def store_costs(db):
+    """{game: (deals, cpu_ms, verdicts_reused)} of a grading store."""
+    out = {}
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    for game, detail in con.execute("SELECT game, detail FROM grades"):
+        d = json.loads(detail)
+        n, ms, reused = out.get(game, (0, 0, 0))
+        out[game] = (n + 1, ms + (d.get("cpu_ms") or 0), reused + bool(d.get("verdict_reused")))
+    return out
+
+
+def cost_table(stores):
+    out = [
+        "| game | deals graded | solver verdicts reused | CPU per 1000 deals |",
+        "|---|---|---|---|",
+    ]
+    costs = {}
+    for db in stores:
+        costs.update(store_costs(db))
+    for game in sorted(costs):
+        n, ms, reused = costs[game]
+        out.append(f"| `{game}` | {n} | {reused} | {ms / n * 1000 / 60_000:.1f} min |")
+    return "\n".join(out)
+
+
+def replace_block(text, name, body):
+    start, end = f"<!-- {name} -->", f"<!-- /{name} -->"
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    return f"{head}{start}\n{body}\n{end}{tail}"
+
+
 def game_row(game, grades):
     levels = dict.fromkeys(LEVELS, 0)
     wins = runs = 0
@@ -108,11 +143,10 @@ def main():
     args.add_argument("--db", action="append", default=[], help="a grading store")
     a = args.parse_args()
     doc = ROOT / "docs/winnability.md"
-    text = doc.read_text()
-    start, end = "<!-- figures -->", "<!-- /figures -->"
-    head, rest = text.split(start, 1)
-    _, tail = rest.split(end, 1)
-    doc.write_text(f"{head}{start}\n{table(a.library, a.db)}\n{end}{tail}")
+    text = replace_block(doc.read_text(), "figures", table(a.library, a.db))
+    if a.db:
+        text = replace_block(text, "cost", cost_table(a.db))
+    doc.write_text(text)
 
 
 if __name__ == "__main__":

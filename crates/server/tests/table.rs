@@ -303,6 +303,11 @@ async fn the_state_names_the_grade_the_redeal_refusal_and_the_clock_cap() {
     let (deal, level) = (line[0], line[1]);
     let s = p.new_game("la-belle-lucie", deal.parse().unwrap()).await;
     assert_eq!(s["grade"], level);
+    // The person-like player's wins of its runs, where the library has them.
+    if let (Some(wins), Some(runs)) = (line.get(2).filter(|w| !w.is_empty()), line.get(3)) {
+        assert_eq!(s["person"]["wins"].to_string(), *wins);
+        assert_eq!(s["person"]["runs"].to_string(), *runs);
+    }
     assert_eq!(s["redeal_refusal"], Value::Null);
     assert_eq!(s["idle_cap_ms"], 120_000);
     let s = p.new_game("la-belle-lucie", 4_294_967_295).await;

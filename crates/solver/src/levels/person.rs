@@ -66,13 +66,12 @@
 //! cards left, and so gets another shuffle.
 //!
 //! **The skill setting** is [`LOOKAHEAD`], the same for every game: 250
-//! positions a decision on average. Beyond it La Belle Lucie is won no more
+//! positions a decision on average. Above it La Belle Lucie is won no more
 //! often (the strategy, not the search, limits the player), below it less
-//! often; with it La Belle Lucie is won about one game in eleven or twelve,
-//! inside seed 000's "about one in ten" range of 8%–12%. The calibration
-//! (`patience play la-belle-lucie --deals 40001..41000 --runs 2 --lookahead B`
-//! for B in 0, 100, 250, 600) and the check on deals 30001..32000 are in
-//! `docs/winnability.md`.
+//! often; with it La Belle Lucie lands inside seed 000's "about one in ten"
+//! (8%–12%). `python3 bench/levels/calibration.py` plays the calibration
+//! deals at several budgets and the check on deals 30001..32000, and writes
+//! the table in `docs/winnability.md`.
 
 use std::collections::HashSet;
 
