@@ -104,6 +104,21 @@ export function cardWidth(arr, { availW, availH, narrow, large }) {
   return Math.max(40, Math.min(cw, large ? 170 : 125));
 }
 
+/**
+ * The card width for arrangement `arr` while a game goes on, on a screen and
+ * settings unchanged since the width `prev` was chosen (null: none yet).
+ * A new card width resizes, re-lays and repaints every card on the table,
+ * so the width holds while the table still fits: it never grows back when a
+ * fan unwraps, and when the table outgrows the screen it shrinks to leave
+ * room for one more wrapped line, so the next fan that wraps fits as well.
+ */
+export function keptCardWidth(prev, arr, room) {
+  const fit = cardWidth(arr, room);
+  if (prev === null || prev === undefined) return fit;
+  if (fit >= prev - 1e-6) return prev;
+  return cardWidth({ ...arr, height: arr.height + WRAP_Y }, room);
+}
+
 /** Foundations `names` in balanced rows within `width`, right-aligned at `right` (or centred). */
 function foundationRows(names, width, y, right = null) {
   const fit = (gap) => Math.max(1, Math.floor((width + gap + 1e-9) / (1 + gap)));

@@ -12,7 +12,7 @@ import { api, ApiError } from './api.js';
 import { baseMark, cardBack, cardFace } from './cards.js';
 import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
-import { arrange, cardWidth, fanOffsets, isNarrow } from './layout.js';
+import { arrange, fanOffsets, isNarrow, keptCardWidth } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
 import { h } from './dom.js';
@@ -61,7 +61,7 @@ export class Table {
     let timer = null;
     window.addEventListener('resize', () => {
       clearTimeout(timer);
-      timer = setTimeout(() => this.render(), 120);
+      timer = setTimeout(() => { this.cw = null; this.render(); }, 120);
     });
     this.tick = setInterval(() => this.updateClock(), 1000);
   }
@@ -238,11 +238,15 @@ export class Table {
 
   // ---- drawing --------------------------------------------------------------
 
-  /** Card width in px that fits the arrangement on this screen. */
+  /**
+   * Card width in px that fits the arrangement on this screen, kept from the
+   * last drawing while it still fits (a resize or the Large switch starts
+   * afresh: `this.cw` is null then).
+   */
   cardWidth(arr, narrow, large) {
     const pad = narrow ? 4 : 16;
     const top = this.wrap.getBoundingClientRect().top + window.scrollY;
-    return cardWidth(arr, { availW: this.wrap.clientWidth - pad, availH: window.innerHeight - top - 16, narrow, large });
+    return keptCardWidth(this.cw, arr, { availW: this.wrap.clientWidth - pad, availH: window.innerHeight - top - 16, narrow, large });
   }
 
   /**
@@ -578,18 +582,29 @@ export class Table {
     again.focus();
   }
 
-  /** A short burst of card suits from the middle of the win screen, by the Web Animations API. */
+  /**
+   * A short burst of card suits, by the Web Animations API: each flies
+   * outwards from the edge of the win box, beneath it, so none crosses the
+   * words the box holds.
+   */
   celebrate(box) {
     box.dataset.celebrating = '1';
+    const r = box.querySelector('.win-box').getBoundingClientRect();
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
     const marks = ['♠', '♥', '♦', '♣'];
-    for (let i = 0; i < 28; i++) {
-      const bit = h('span', { class: 'confetti', 'aria-hidden': 'true',
-        style: `position:fixed;left:50%;top:40%;font-size:24px;pointer-events:none;color:${i % 4 === 1 || i % 4 === 2 ? '#c0392b' : '#222'}` }, marks[i % 4]);
-      box.appendChild(bit);
-      const angle = (i / 28) * 2 * Math.PI, r = 160 + (i % 5) * 40;
+    const n = 28;
+    for (let i = 0; i < n; i++) {
+      const angle = (i / n) * 2 * Math.PI;
+      const c = Math.cos(angle), sn = Math.sin(angle);
+      // Where the ray from the box's middle leaves the box, a little inside its edge.
+      const edge = Math.min(Math.abs(c) > 1e-6 ? r.width / 2 / Math.abs(c) : Infinity, Math.abs(sn) > 1e-6 ? r.height / 2 / Math.abs(sn) : Infinity) - 12;
+      const far = 90 + (i % 5) * 35;
+      const bit = h('span', { class: `confetti${i % 4 === 1 || i % 4 === 2 ? ' red' : ''}`, 'aria-hidden': 'true',
+        style: `left:${cx + c * edge}px;top:${cy + sn * edge}px` }, marks[i % 4]);
+      box.insertBefore(bit, box.firstChild);
       const anim = bit.animate([
-        { transform: 'translate(0, 0) scale(0.5)', opacity: 1 },
-        { transform: `translate(${Math.cos(angle) * r}px, ${Math.sin(angle) * r + 120}px) rotate(${i * 47}deg)`, opacity: 0 },
+        { transform: 'translate(-50%, -50%) scale(0.5)', opacity: 1 },
+        { transform: `translate(calc(${c * far}px - 50%), calc(${sn * far + 60}px - 50%)) rotate(${i * 47}deg)`, opacity: 0 },
       ], { duration: 1100 + (i % 7) * 60, easing: 'ease-out' });
       anim.onfinish = () => bit.remove();
     }
