@@ -243,10 +243,15 @@ export class Table {
    * last drawing while it still fits (a resize or the Large switch starts
    * afresh: `this.cw` is null then).
    */
-  cardWidth(arr, narrow, large) {
+  cardWidth(arr, room) {
+    return keptCardWidth(this.cw, arr, room);
+  }
+
+  /** The room for the board on this screen, in px. */
+  room(narrow, large) {
     const pad = narrow ? 4 : 16;
     const top = this.wrap.getBoundingClientRect().top + window.scrollY;
-    return keptCardWidth(this.cw, arr, { availW: this.wrap.clientWidth - pad, availH: window.innerHeight - top - 16, narrow, large });
+    return { availW: this.wrap.clientWidth - pad, availH: window.innerHeight - top - 16, narrow, large };
   }
 
   /**
@@ -299,8 +304,9 @@ export class Table {
       ? { pile: document.activeElement.dataset.pile, index: document.activeElement.dataset.index } : null;
     const narrow = isNarrow(window.innerWidth);
     const large = isLarge();
-    const arr = arrange(s, { narrow, large });
-    const cw = this.cardWidth(arr, narrow, large);
+    const room = this.room(narrow, large);
+    const arr = arrange(s, { narrow, large, aspect: room.availH / Math.max(1, room.availW) });
+    const cw = this.cardWidth(arr, room);
     this.cw = cw;
     this.byCard = movesByCard(s);
     const playable = new Map();
