@@ -183,7 +183,7 @@ function phoneGrid(state, opts, shape) {
   const ways = [[false, 3], [true, 4], [true, 5]].filter(([compact]) => compact || n <= MANY_FANS);
   if (!opts.aspect) return ways[0];
   return ways.find(([compact, cols]) => {
-    const g = grid(state, opts, shape, compact, cols, () => 1);
+    const g = grid(state, { ...opts, rows: null }, shape, compact, cols, () => 1);
     return g.height / g.width <= opts.aspect;
   }) || ways[ways.length - 1];
 }
@@ -195,7 +195,13 @@ function rows(state, opts, shape = 'grid') {
   return grid(state, opts, shape, compact, cols, (name) => count(state, name));
 }
 
-/** The grid of `rows`, `cols` fans a row, in compact slots or not; `cards(name)` is a fan's card count. */
+/**
+ * The grid of `rows`, `cols` fans a row, in compact slots or not; `cards(name)`
+ * is a fan's card count. A row is at least as tall as `opts.rows` says (the
+ * heights drawn before), so that a fan that unwraps does not move every row
+ * under it up, and back down when it wraps again; the heights are returned
+ * as `rows`.
+ */
 function grid(state, opts, shape, compact, cols, cards) {
   const fans = byKind(state, 'tableau');
   const slot = compact ? COMPACT_SLOT : SLOT;
@@ -210,9 +216,11 @@ function grid(state, opts, shape, compact, cols, cards) {
   // A row is as tall as its tallest (wrapped) fan.
   const nrows = Math.ceil(fans.length / cols);
   const rowY = [y0];
+  const heights = [];
   for (let r = 0; r < nrows; r++) {
     const inRow = fans.slice(r * cols, (r + 1) * cols);
-    const h = Math.max(...inRow.map((name) => fanHeight(slot, cards(name))));
+    const h = Math.max(opts.rows?.[r] ?? 0, ...inRow.map((name) => fanHeight(slot, cards(name))));
+    heights.push(h);
     rowY.push(rowY[r] + h + rowGap + bend * 0.3);
   }
   fans.forEach((name, i) => {
@@ -232,7 +240,7 @@ function grid(state, opts, shape, compact, cols, cards) {
     const h = fanHeight(slot, cards(name));
     items.push({ name, x: c * (slot + gap), y: rowY[r] + dy, w: slot, h, mode: 'fan-h', rot });
   });
-  return { items, width, height: rowY[nrows] - rowGap + bend };
+  return { items, width, height: rowY[nrows] - rowGap + bend, rows: heights };
 }
 
 /** Krug: the fans in a ring around the four bases (rows on narrow screens, or once a fan must wrap). */
@@ -358,8 +366,10 @@ function nivernaise(state, opts) {
 }
 
 /**
- * The arrangement for `state` on a screen `opts = {narrow, large, aspect}`:
- * `aspect` is the room for the board, its height over its width.
+ * The arrangement for `state` on a screen `opts = {narrow, large, aspect, rows}`:
+ * `aspect` is the room for the board, its height over its width; `rows` the
+ * least height of each row of fans (the `rows` of the arrangement drawn
+ * before, or null), for the layouts that put fans in rows.
  */
 export function arrange(state, opts) {
   switch (state.layout) {

@@ -61,7 +61,7 @@ export class Table {
     let timer = null;
     window.addEventListener('resize', () => {
       clearTimeout(timer);
-      timer = setTimeout(() => { this.cw = null; this.render(); }, 120);
+      timer = setTimeout(() => { this.cw = null; this.rows = null; this.render(); }, 120);
     });
     this.tick = setInterval(() => this.updateClock(), 1000);
   }
@@ -241,7 +241,7 @@ export class Table {
   /**
    * Card width in px that fits the arrangement on this screen, kept from the
    * last drawing while it still fits (a resize or the Large switch starts
-   * afresh: `this.cw` is null then).
+   * afresh: `this.cw` and `this.rows` are null then).
    */
   cardWidth(arr, room) {
     return keptCardWidth(this.cw, arr, room);
@@ -305,7 +305,8 @@ export class Table {
     const narrow = isNarrow(window.innerWidth);
     const large = isLarge();
     const room = this.room(narrow, large);
-    const arr = arrange(s, { narrow, large, aspect: room.availH / Math.max(1, room.availW) });
+    const arr = arrange(s, { narrow, large, aspect: room.availH / Math.max(1, room.availW), rows: this.rows });
+    this.rows = arr.rows ?? null; // rows of fans keep their height while the game goes on
     const cw = this.cardWidth(arr, room);
     this.cw = cw;
     this.byCard = movesByCard(s);
