@@ -386,7 +386,10 @@ export class Table {
     if (b.dataset.layout !== layout) b.dataset.layout = layout;
     if (b.style.width !== width) b.style.width = width;
     if (b.style.height !== height) b.style.height = height;
-    if (b.style.getPropertyValue('--cw') !== cw) b.style.setProperty('--cw', cw);
+    if (b.style.getPropertyValue('--cw') !== cw) {
+      b.style.setProperty('--cw', cw);
+      b.style.setProperty('--k', String(parseFloat(cw) / 100));
+    }
   }
 
   drawPile(pile, place) {
