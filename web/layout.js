@@ -96,7 +96,7 @@ export function fanOffsets(place, n) {
  * scroll down; a desktop fits the whole table on the screen unless Large is
  * on. A narrow board never gets wider than the screen.
  */
-export function cardWidth(arr, { availW, availH, narrow, large }) {
+function cardWidth(arr, { availW, availH, narrow, large }) {
   // One px spare: the page rounds the board's size up to whole pixels.
   const byWidth = Math.max(1, availW - 1) / arr.width;
   if (narrow) return Math.min(byWidth, large ? 170 : 125);

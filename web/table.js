@@ -238,15 +238,6 @@ export class Table {
 
   // ---- drawing --------------------------------------------------------------
 
-  /**
-   * Card width in px that fits the arrangement on this screen, kept from the
-   * last drawing while it still fits (a resize or the Large switch starts
-   * afresh: `this.cw` and `this.rows` are null then).
-   */
-  cardWidth(arr, room) {
-    return keptCardWidth(this.cw, arr, room);
-  }
-
   /** The room for the board on this screen, in px. */
   room(narrow, large) {
     const pad = narrow ? 4 : 16;
@@ -305,9 +296,11 @@ export class Table {
     const narrow = isNarrow(window.innerWidth);
     const large = isLarge();
     const room = this.room(narrow, large);
+    // The card width and the rows of fans hold while the game goes on and
+    // the table fits; a resize or the Large switch starts afresh (both null).
     const arr = arrange(s, { narrow, large, aspect: room.availH / Math.max(1, room.availW), rows: this.rows });
-    this.rows = arr.rows ?? null; // rows of fans keep their height while the game goes on
-    const cw = this.cardWidth(arr, room);
+    this.rows = arr.rows ?? null;
+    const cw = keptCardWidth(this.cw, arr, room);
     this.cw = cw;
     this.byCard = movesByCard(s);
     const playable = new Map();
