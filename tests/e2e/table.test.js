@@ -263,6 +263,12 @@ for (const reduced of [false, true]) {
       assert.deepEqual(party, [0, false]);
     } else {
       assert.ok(party[0] > 0 && party[1], 'a celebration runs');
+      // The suits fly beneath the win box, so none is drawn over its words.
+      assert.ok(await page.evaluate(() => {
+        const box = document.querySelector('.win-box');
+        const z = Number(getComputedStyle(box).zIndex);
+        return [...document.querySelectorAll('.win .confetti')].every((c) => c.parentElement === box.parentElement && Number(getComputedStyle(c).zIndex) < z);
+      }), 'the celebration flies beneath the win box');
       // Switched off, it stays off for the next win.
       await page.uncheck('.win input.win-celebrate');
       await page.click('.win button.win-undo');
