@@ -15,7 +15,7 @@ import { clearArrow, drawArrow } from './hint.js';
 import { arrange, fanOffsets, isNarrow, keptCardWidth } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
-import { h } from './dom.js';
+import { h, setText } from './dom.js';
 import { icon } from './icons.js';
 import { baseName, cardName, errorText, formatTime, gameNames, language, pileName, t } from './i18n.js';
 
@@ -177,11 +177,11 @@ export class Table {
 
   updateFurniture() {
     const s = this.state;
-    this.dealInfo.textContent = [t('table.deal', { deal: s.deal }), ...this.gradeWords(s)].join(' · ');
+    setText(this.dealInfo, [t('table.deal', { deal: s.deal }), ...this.gradeWords(s)].join(' · '));
     const link = `/play/${encodeURIComponent(s.game)}/${s.deal}`;
     this.share.href = link;
-    this.share.textContent = link;
-    this.moveCount.textContent = t('table.moves', { n: s.moves });
+    setText(this.share, link);
+    setText(this.moveCount, t('table.moves', { n: s.moves }));
     this.undoBtn.disabled = !s.can_undo;
     this.redoBtn.disabled = !s.can_redo;
     this.hintBtn.disabled = !!s.won; // nothing to hint at on a won table
@@ -189,8 +189,8 @@ export class Table {
     this.redealBtn.disabled = !canRedeal;
     const left = s.redeals_left ?? 0;
     const redeal = t('table.redeal', { left: t('table.redealLeft', { n: left }) });
-    this.redealBtn.querySelector('.label').textContent = redeal;
-    this.redealBtn.querySelector('.short').textContent = String(left);
+    setText(this.redealBtn.querySelector('.label'), redeal);
+    setText(this.redealBtn.querySelector('.short'), String(left));
     this.redealBtn.setAttribute('aria-label', redeal);
     this.redealBtn.title = t('table.redealTitle', { left: t('table.redealsLeft', { n: left }) });
     // A disabled Redeal says why, on hover and to screen readers.
@@ -227,10 +227,12 @@ export class Table {
     const running = !s.won && s.moves > 0;
     // Counted the server's way: the time since its answer, at most its idle cap.
     const since = Math.min(Date.now() - this.receivedAt, s.idle_cap_ms ?? Infinity);
-    this.clock.textContent = formatTime(s.elapsed_ms + (running ? since : 0));
+    setText(this.clock, formatTime(s.elapsed_ms + (running ? since : 0)));
   }
 
   say(text, extra) {
+    // The same words again, with nothing beside them: nothing to redraw.
+    if (!extra && !this.status.firstElementChild && this.status.textContent === (text || '')) return;
     this.status.replaceChildren(text || '');
     if (extra) this.status.append(' ', extra);
     this.status.classList.toggle('shown', !!text);
