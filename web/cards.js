@@ -1,9 +1,12 @@
 // Card faces, the card back and empty-pile slots, drawn as SVG by our own code.
 //
-// Suit shapes and the back's pattern live once in a hidden sprite (`installSprite`);
-// each card is a small <svg> that `<use>`s them, so a two-deck table stays light.
-// Only the top-left corner index is guaranteed visible in a fan, so it is drawn
-// large: rank and suit must stay readable at phone size.
+// A face or back is one <img> of a self-contained SVG (a data: address, made
+// once per card and shared by both decks' copies): a card on the table is two
+// elements, so a new card width or a redrawn pile costs the page little
+// style and layout work, and a cached image shows at once. Empty-pile marks
+// are small inline <svg>s that `<use>` the suit shapes of a hidden sprite
+// (`installSprite`). Only the top-left corner index is guaranteed visible in
+// a fan, so it is drawn large: rank and suit must stay readable at phone size.
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -37,7 +40,7 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-/** Adds the shared <defs> (suit symbols, back pattern) to the document once. */
+/** Adds the suit symbols the empty-pile marks use to the document once. */
 export function installSprite() {
   if (document.getElementById('card-sprite')) return;
   const svg = el('svg', { id: 'card-sprite', width: 0, height: 0, 'aria-hidden': 'true' });
@@ -47,9 +50,6 @@ export function installSprite() {
     const sym = el('symbol', { id: `suit-${s}`, viewBox: '0 0 100 100' }, defs);
     el('path', { d }, sym);
   }
-  const pat = el('pattern', { id: 'back-pattern', width: 10, height: 10, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
-  el('rect', { width: 10, height: 10, fill: '#1f4e8c' }, pat);
-  el('rect', { width: 5, height: 10, fill: '#2a62aa' }, pat);
   document.body.prepend(svg);
 }
 
@@ -77,18 +77,48 @@ function suitUse(parent, suit, x, y, size, flip = false) {
   return g;
 }
 
-const faces = new Map(); // code → a drawn face, cloned for each card shown
+// The faces' own style sheet: an image does not see the page's CSS. The
+// suits' colours are the page's (`--red`, `--ink` in style.css).
+const FACE_STYLE = `
+.paper { fill: #fff; stroke: #8d8a80; stroke-width: 1; }
+.court { fill: #f7f1de; stroke: currentColor; stroke-width: 1.5; opacity: 0.85; }
+.rank { font: 700 27px "DejaVu Sans", Verdana, Arial, sans-serif; fill: currentColor; }
+.court-letter { font: 700 40px Georgia, "DejaVu Serif", serif; fill: currentColor; }`;
 
-/** The face of `code` ("10H") as an <svg> of viewBox 0 0 100 140. */
+/** A self-contained SVG `svg` as an <img> that screen readers skip (the card element carries the name). */
+function image(svg, cls) {
+  svg.setAttribute('xmlns', NS);
+  const src = `data:image/svg+xml,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+  return () => {
+    const img = document.createElement('img');
+    img.className = cls;
+    img.alt = '';
+    img.draggable = false;
+    img.src = src;
+    return img;
+  };
+}
+
+const faces = new Map(); // code → makes an <img> of its face
+
+/** The face of `code` ("10H") as an <img> of a 100 × 140 SVG. */
 export function cardFace(code) {
-  if (!faces.has(code)) faces.set(code, drawFace(code));
-  return faces.get(code).cloneNode(true);
+  if (!faces.has(code)) faces.set(code, image(drawFace(code), 'face'));
+  return faces.get(code)();
+}
+
+/** The colour of the page's CSS variable `name` (set on the root by style.css). */
+function pageColour(name) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 }
 
 function drawFace(code) {
   const [rank, suit] = parseCard(code);
-  const colour = SUITS[suit]?.[1] ?? 'black';
-  const svg = el('svg', { viewBox: '0 0 100 140', class: `face ${colour}`, 'aria-hidden': 'true' });
+  const colour = SUITS[suit]?.[1] === 'red' ? pageColour('--red') : pageColour('--ink');
+  const svg = el('svg', { viewBox: '0 0 100 140', width: 100, height: 140, color: colour, fill: colour });
+  el('style', {}, svg).textContent = FACE_STYLE;
+  const sym = el('symbol', { id: `suit-${suit}`, viewBox: '0 0 100 100' }, el('defs', {}, svg));
+  if (SUIT_PATHS[suit]) el('path', { d: SUIT_PATHS[suit] }, sym);
   el('rect', { x: 1, y: 1, width: 98, height: 138, rx: 8, class: 'paper' }, svg);
   const court = !PIPS[rank] && rank !== 'A';
   // Court card: a framed panel under the letter and the suit, no artwork.
@@ -118,13 +148,26 @@ function drawFace(code) {
   return svg;
 }
 
-/** The back of a card (the stock). */
+let back = null; // makes an <img> of the back
+
+/** The back of a card (the stock), as an <img>. */
 export function cardBack() {
-  const svg = el('svg', { viewBox: '0 0 100 140', class: 'back', 'aria-hidden': 'true' });
-  el('rect', { x: 1, y: 1, width: 98, height: 138, rx: 8, fill: '#fff', stroke: '#0d2a4d', 'stroke-width': 1.5 }, svg);
-  el('rect', { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: 'url(#back-pattern)' }, svg);
-  el('rect', { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: 'none', stroke: '#e8d9a8', 'stroke-width': 2 }, svg);
-  return svg;
+  if (!back) {
+    const svg = el('svg', { viewBox: '0 0 100 140', width: 100, height: 140 });
+    backPattern(el('defs', {}, svg));
+    el('rect', { x: 1, y: 1, width: 98, height: 138, rx: 8, fill: '#fff', stroke: '#0d2a4d', 'stroke-width': 1.5 }, svg);
+    el('rect', { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: 'url(#back-pattern)' }, svg);
+    el('rect', { x: 7, y: 7, width: 86, height: 126, rx: 5, fill: 'none', stroke: '#e8d9a8', 'stroke-width': 2 }, svg);
+    back = image(svg, 'back');
+  }
+  return back();
+}
+
+/** The back's diagonal stripes, as `#back-pattern` in `defs`. */
+function backPattern(defs) {
+  const pat = el('pattern', { id: 'back-pattern', width: 10, height: 10, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
+  el('rect', { width: 10, height: 10, fill: '#1f4e8c' }, pat);
+  el('rect', { width: 5, height: 10, fill: '#2a62aa' }, pat);
 }
 
 /**

@@ -49,6 +49,7 @@ export function enableDrag(board, handlers) {
     p.picked = picked;
     p.layer = document.createElement('div');
     p.layer.className = 'drag-layer';
+    p.layer.style.setProperty('--k', board.style.getPropertyValue('--k')); // the cards' scale, outside the board
     p.ghosts = picked.cards.map((c) => {
       const r = c.getBoundingClientRect();
       const g = c.cloneNode(true);

@@ -13,3 +13,11 @@ export function h(tag, attrs = {}, ...children) {
   for (const c of children) node.append(c);
   return node;
 }
+
+/**
+ * Sets `node`'s text, only when it differs: writing the same words again
+ * would still replace the text node and make the page lay the line out anew.
+ */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}

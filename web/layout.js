@@ -29,9 +29,10 @@ const STRIP_X = 0.3; // of a card in a horizontal fan
 const STRIP_Y = 0.5; // of a card in a vertical fan (rank and most of the suit)
 const WRAP_Y = 0.58; // a wrapped horizontal fan's next line, under the index
 
-// Phones: fans of a table with many of them (the 35 fans of the two-deck
-// House games) get a slot just wide enough for three cards at a tight
-// spread, so that five stand in a row and the whole table fits one screen.
+// Phones: fans of a table too tall for the screen in three columns (the 35
+// fans of the two-deck House games, Novomanernaya's 18 under two rows of
+// foundations) get a slot just wide enough for three cards at a tight
+// spread, so that four or five stand in a row and the table fits one screen.
 const MANY_FANS = 24;
 const COMPACT_SLOT = 1 + 2 * 0.32;
 const COMPACT_GAP = 0.1;
@@ -95,13 +96,28 @@ export function fanOffsets(place, n) {
  * scroll down; a desktop fits the whole table on the screen unless Large is
  * on. A narrow board never gets wider than the screen.
  */
-export function cardWidth(arr, { availW, availH, narrow, large }) {
+function cardWidth(arr, { availW, availH, narrow, large }) {
   // One px spare: the page rounds the board's size up to whole pixels.
   const byWidth = Math.max(1, availW - 1) / arr.width;
   if (narrow) return Math.min(byWidth, large ? 170 : 125);
   let cw = byWidth;
   if (!large) cw = Math.min(cw, Math.max(240, availH) / arr.height);
   return Math.max(40, Math.min(cw, large ? 170 : 125));
+}
+
+/**
+ * The card width for arrangement `arr` while a game goes on, on a screen and
+ * settings unchanged since the width `prev` was chosen (null: none yet).
+ * A new card width resizes, re-lays and repaints every card on the table,
+ * so the width holds while the table still fits: it never grows back when a
+ * fan unwraps, and when the table outgrows the screen it shrinks to leave
+ * room for one more wrapped line, so the next fan that wraps fits as well.
+ */
+export function keptCardWidth(prev, arr, room) {
+  const fit = cardWidth(arr, room);
+  if (prev === null || prev === undefined) return fit;
+  if (fit >= prev - 1e-6) return prev;
+  return cardWidth({ ...arr, height: arr.height + WRAP_Y }, room);
 }
 
 /** Foundations `names` in balanced rows within `width`, right-aligned at `right` (or centred). */
@@ -147,19 +163,47 @@ function band(left, foundations, width) {
   return best;
 }
 
-function fanColumns(n, narrow, large) {
-  if (narrow && n > MANY_FANS) return large ? 3 : 5;
-  if (narrow) return large ? 2 : 3;
+function fanColumns(n, large) {
   if (large) return n > 18 ? 5 : 4;
   if (n <= 12) return Math.min(n, 6);
   return n <= 18 ? 6 : 7;
 }
 
+/**
+ * How a phone lays out the fans: `[compact, columns]`. Large on keeps two
+ * columns (three compact ones past MANY_FANS). Otherwise three columns of
+ * full slots, unless the table, with every fan on one line as dealt, would
+ * then stand taller than the screen (`opts.aspect`, the room's height over
+ * its width): then compact slots, four a row or five. Counted at one line a
+ * fan, the choice holds for the whole game.
+ */
+function phoneGrid(state, opts, shape) {
+  const n = byKind(state, 'tableau').length;
+  if (opts.large) return n > MANY_FANS ? [true, 3] : [false, 2];
+  const ways = [[false, 3], [true, 4], [true, 5]].filter(([compact]) => compact || n <= MANY_FANS);
+  if (!opts.aspect) return ways[0];
+  return ways.find(([compact, cols]) => {
+    const g = grid(state, { ...opts, rows: null }, shape, compact, cols, () => 1);
+    return g.height / g.width <= opts.aspect;
+  }) || ways[ways.length - 1];
+}
+
 /** Fans in a grid under a band of stock, waste and foundations. `shape` bends it. */
 function rows(state, opts, shape = 'grid') {
+  const fans = byKind(state, 'tableau').length;
+  const [compact, cols] = opts.narrow ? phoneGrid(state, opts, shape) : [false, fanColumns(fans, opts.large)];
+  return grid(state, opts, shape, compact, cols, (name) => count(state, name));
+}
+
+/**
+ * The grid of `rows`, `cols` fans a row, in compact slots or not; `cards(name)`
+ * is a fan's card count. A row is at least as tall as `opts.rows` says (the
+ * heights drawn before), so that a fan that unwraps does not move every row
+ * under it up, and back down when it wraps again; the heights are returned
+ * as `rows`.
+ */
+function grid(state, opts, shape, compact, cols, cards) {
   const fans = byKind(state, 'tableau');
-  const cols = fanColumns(fans.length, opts.narrow, opts.large);
-  const compact = opts.narrow && fans.length > MANY_FANS;
   const slot = compact ? COMPACT_SLOT : SLOT;
   const gap = compact ? COMPACT_GAP : GAP;
   const width = cols * (slot + gap) - gap;
@@ -172,9 +216,11 @@ function rows(state, opts, shape = 'grid') {
   // A row is as tall as its tallest (wrapped) fan.
   const nrows = Math.ceil(fans.length / cols);
   const rowY = [y0];
+  const heights = [];
   for (let r = 0; r < nrows; r++) {
     const inRow = fans.slice(r * cols, (r + 1) * cols);
-    const h = Math.max(...inRow.map((name) => fanHeight(slot, count(state, name))));
+    const h = Math.max(opts.rows?.[r] ?? 0, ...inRow.map((name) => fanHeight(slot, cards(name))));
+    heights.push(h);
     rowY.push(rowY[r] + h + rowGap + bend * 0.3);
   }
   fans.forEach((name, i) => {
@@ -191,10 +237,10 @@ function rows(state, opts, shape = 'grid') {
       rot = leftWing ? -12 : 12;
       dy = 0.25 + (r % 2 ? 0.2 : 0);
     }
-    const h = fanHeight(slot, count(state, name));
+    const h = fanHeight(slot, cards(name));
     items.push({ name, x: c * (slot + gap), y: rowY[r] + dy, w: slot, h, mode: 'fan-h', rot });
   });
-  return { items, width, height: rowY[nrows] - rowGap + bend };
+  return { items, width, height: rowY[nrows] - rowGap + bend, rows: heights };
 }
 
 /** Krug: the fans in a ring around the four bases (rows on narrow screens, or once a fan must wrap). */
@@ -319,7 +365,12 @@ function nivernaise(state, opts) {
   return { items, width, height: y + Math.max(tallest, 2 * (CH + GAP)) };
 }
 
-/** The arrangement for `state` on a screen `opts = {narrow, large}`. */
+/**
+ * The arrangement for `state` on a screen `opts = {narrow, large, aspect, rows}`:
+ * `aspect` is the room for the board, its height over its width; `rows` the
+ * least height of each row of fans (the `rows` of the arrangement drawn
+ * before, or null), for the layouts that put fans in rows.
+ */
 export function arrange(state, opts) {
   switch (state.layout) {
     case 'big-fan':

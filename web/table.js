@@ -12,10 +12,10 @@ import { api, ApiError } from './api.js';
 import { baseMark, cardBack, cardFace } from './cards.js';
 import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
-import { arrange, cardWidth, fanOffsets, isNarrow } from './layout.js';
+import { arrange, fanOffsets, isNarrow, keptCardWidth } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
-import { h } from './dom.js';
+import { h, setText } from './dom.js';
 import { icon } from './icons.js';
 import { baseName, cardName, errorText, formatTime, gameNames, language, pileName, t } from './i18n.js';
 
@@ -61,7 +61,7 @@ export class Table {
     let timer = null;
     window.addEventListener('resize', () => {
       clearTimeout(timer);
-      timer = setTimeout(() => this.render(), 120);
+      timer = setTimeout(() => { this.cw = null; this.rows = null; this.render(); }, 120);
     });
     this.tick = setInterval(() => this.updateClock(), 1000);
   }
@@ -177,11 +177,11 @@ export class Table {
 
   updateFurniture() {
     const s = this.state;
-    this.dealInfo.textContent = [t('table.deal', { deal: s.deal }), ...this.gradeWords(s)].join(' · ');
+    setText(this.dealInfo, [t('table.deal', { deal: s.deal }), ...this.gradeWords(s)].join(' · '));
     const link = `/play/${encodeURIComponent(s.game)}/${s.deal}`;
     this.share.href = link;
-    this.share.textContent = link;
-    this.moveCount.textContent = t('table.moves', { n: s.moves });
+    setText(this.share, link);
+    setText(this.moveCount, t('table.moves', { n: s.moves }));
     this.undoBtn.disabled = !s.can_undo;
     this.redoBtn.disabled = !s.can_redo;
     this.hintBtn.disabled = !!s.won; // nothing to hint at on a won table
@@ -189,8 +189,8 @@ export class Table {
     this.redealBtn.disabled = !canRedeal;
     const left = s.redeals_left ?? 0;
     const redeal = t('table.redeal', { left: t('table.redealLeft', { n: left }) });
-    this.redealBtn.querySelector('.label').textContent = redeal;
-    this.redealBtn.querySelector('.short').textContent = String(left);
+    setText(this.redealBtn.querySelector('.label'), redeal);
+    setText(this.redealBtn.querySelector('.short'), String(left));
     this.redealBtn.setAttribute('aria-label', redeal);
     this.redealBtn.title = t('table.redealTitle', { left: t('table.redealsLeft', { n: left }) });
     // A disabled Redeal says why, on hover and to screen readers.
@@ -227,10 +227,12 @@ export class Table {
     const running = !s.won && s.moves > 0;
     // Counted the server's way: the time since its answer, at most its idle cap.
     const since = Math.min(Date.now() - this.receivedAt, s.idle_cap_ms ?? Infinity);
-    this.clock.textContent = formatTime(s.elapsed_ms + (running ? since : 0));
+    setText(this.clock, formatTime(s.elapsed_ms + (running ? since : 0)));
   }
 
   say(text, extra) {
+    // The same words again, with nothing beside them: nothing to redraw.
+    if (!extra && !this.status.firstElementChild && this.status.textContent === (text || '')) return;
     this.status.replaceChildren(text || '');
     if (extra) this.status.append(' ', extra);
     this.status.classList.toggle('shown', !!text);
@@ -238,11 +240,11 @@ export class Table {
 
   // ---- drawing --------------------------------------------------------------
 
-  /** Card width in px that fits the arrangement on this screen. */
-  cardWidth(arr, narrow, large) {
+  /** The room for the board on this screen, in px. */
+  room(narrow, large) {
     const pad = narrow ? 4 : 16;
     const top = this.wrap.getBoundingClientRect().top + window.scrollY;
-    return cardWidth(arr, { availW: this.wrap.clientWidth - pad, availH: window.innerHeight - top - 16, narrow, large });
+    return { availW: this.wrap.clientWidth - pad, availH: window.innerHeight - top - 16, narrow, large };
   }
 
   /**
@@ -295,8 +297,12 @@ export class Table {
       ? { pile: document.activeElement.dataset.pile, index: document.activeElement.dataset.index } : null;
     const narrow = isNarrow(window.innerWidth);
     const large = isLarge();
-    const arr = arrange(s, { narrow, large });
-    const cw = this.cardWidth(arr, narrow, large);
+    const room = this.room(narrow, large);
+    // The card width and the rows of fans hold while the game goes on and
+    // the table fits; a resize or the Large switch starts afresh (both null).
+    const arr = arrange(s, { narrow, large, aspect: room.availH / Math.max(1, room.availW), rows: this.rows });
+    this.rows = arr.rows ?? null;
+    const cw = keptCardWidth(this.cw, arr, room);
     this.cw = cw;
     this.byCard = movesByCard(s);
     const playable = new Map();
@@ -375,7 +381,10 @@ export class Table {
     if (b.dataset.layout !== layout) b.dataset.layout = layout;
     if (b.style.width !== width) b.style.width = width;
     if (b.style.height !== height) b.style.height = height;
-    if (b.style.getPropertyValue('--cw') !== cw) b.style.setProperty('--cw', cw);
+    if (b.style.getPropertyValue('--cw') !== cw) {
+      b.style.setProperty('--cw', cw);
+      b.style.setProperty('--k', String(parseFloat(cw) / 100));
+    }
   }
 
   drawPile(pile, place) {
@@ -578,18 +587,29 @@ export class Table {
     again.focus();
   }
 
-  /** A short burst of card suits from the middle of the win screen, by the Web Animations API. */
+  /**
+   * A short burst of card suits, by the Web Animations API: each flies
+   * outwards from the edge of the win box, beneath it, so none crosses the
+   * words the box holds.
+   */
   celebrate(box) {
     box.dataset.celebrating = '1';
+    const r = box.querySelector('.win-box').getBoundingClientRect();
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
     const marks = ['♠', '♥', '♦', '♣'];
-    for (let i = 0; i < 28; i++) {
-      const bit = h('span', { class: 'confetti', 'aria-hidden': 'true',
-        style: `position:fixed;left:50%;top:40%;font-size:24px;pointer-events:none;color:${i % 4 === 1 || i % 4 === 2 ? '#c0392b' : '#222'}` }, marks[i % 4]);
-      box.appendChild(bit);
-      const angle = (i / 28) * 2 * Math.PI, r = 160 + (i % 5) * 40;
+    const n = 28;
+    for (let i = 0; i < n; i++) {
+      const angle = (i / n) * 2 * Math.PI;
+      const c = Math.cos(angle), sn = Math.sin(angle);
+      // Where the ray from the box's middle leaves the box, a little inside its edge.
+      const edge = Math.min(Math.abs(c) > 1e-6 ? r.width / 2 / Math.abs(c) : Infinity, Math.abs(sn) > 1e-6 ? r.height / 2 / Math.abs(sn) : Infinity) - 12;
+      const far = 90 + (i % 5) * 35;
+      const bit = h('span', { class: `confetti${i % 4 === 1 || i % 4 === 2 ? ' red' : ''}`, 'aria-hidden': 'true',
+        style: `left:${cx + c * edge}px;top:${cy + sn * edge}px` }, marks[i % 4]);
+      box.insertBefore(bit, box.firstChild);
       const anim = bit.animate([
-        { transform: 'translate(0, 0) scale(0.5)', opacity: 1 },
-        { transform: `translate(${Math.cos(angle) * r}px, ${Math.sin(angle) * r + 120}px) rotate(${i * 47}deg)`, opacity: 0 },
+        { transform: 'translate(-50%, -50%) scale(0.5)', opacity: 1 },
+        { transform: `translate(calc(${c * far}px - 50%), calc(${sn * far + 60}px - 50%)) rotate(${i * 47}deg)`, opacity: 0 },
       ], { duration: 1100 + (i % 7) * 60, easing: 'ease-out' });
       anim.onfinish = () => bit.remove();
     }

@@ -3,9 +3,11 @@
 //   node tests/e2e/screenshots.js [--web] [game ...]
 //
 // saves under target/screenshots/ a desktop (1366×800) and a phone (390×844,
-// touch) picture of each game's opening deal, the phone again with Large on
-// and in Russian, and a mid-game position (fans grown by building, stock
-// dealt) for a few.
+// touch) picture of each game's opening deal, both again in Russian, the
+// phone with Large on, a mid-game position (fans grown by building, stock
+// dealt) for a few, and the win screen with its celebration in flight
+// (desktop and phone, English and Russian; `win` among the games asks for
+// these alone).
 // It starts its own `patience serve` (build it first: cargo build -p patience-cli).
 // With --web the page's files come from web/ on disk rather than from the
 // binary, so a change to the page shows without a rebuild.
@@ -15,7 +17,7 @@ import path from 'node:path';
 
 import { launch, open, PHONE, serveWebFrom } from './lib/browser.js';
 import { REPO, startServer } from './lib/server.js';
-import { openDeal } from './lib/table.js';
+import { openDeal, serverState, settle, uidOf } from './lib/table.js';
 import { playOn } from './playthrough.js';
 
 const SHOTS = path.join(REPO, 'target/screenshots');
@@ -51,6 +53,56 @@ async function shoot(browser, url, game, name, viewport, extra, large, midgame) 
   }
 }
 
+/** The win screen's game: La Belle Lucie deal 2, played by the hint to where Finish is offered. */
+const WIN = { game: 'la-belle-lucie', deal: 2 };
+
+/** The moves from WIN's opening deal to where it can finish, asked of the hint once. */
+async function movesToFinish(browser, url) {
+  const { context, page } = await open(browser, url, DESKTOP);
+  try {
+    await openDeal(page, WIN.game, WIN.deal);
+    const uid = encodeURIComponent(uidOf(page));
+    const moves = [];
+    for (let i = 0; i < 200; i++) {
+      const state = await serverState(page);
+      if (state.finish) return moves;
+      const hint = await (await page.request.post(`/api/play/${uid}/hint`, { data: {} })).json();
+      if (!hint.move) throw new Error(`no hint: ${JSON.stringify(hint)}`);
+      const res = await page.request.post(`/api/play/${uid}/move`, { data: { move: hint.move, expect: state.version } });
+      if (res.status() !== 200) throw new Error(`move ${hint.move}: ${res.status()}`);
+      moves.push(hint.move);
+    }
+    throw new Error('no finish reached');
+  } finally {
+    await context.close();
+  }
+}
+
+/** The win screen, shot while the celebration flies. */
+async function shootWin(browser, url, moves, name, viewport, extra) {
+  const { context, page } = await open(browser, url, viewport, extra);
+  try {
+    if (LIVE) await serveWebFrom(context, path.join(REPO, 'web'));
+    await openDeal(page, WIN.game, WIN.deal);
+    const uid = encodeURIComponent(uidOf(page));
+    for (const move of moves) {
+      const state = await serverState(page);
+      await page.request.post(`/api/play/${uid}/move`, { data: { move, expect: state.version } });
+    }
+    await page.reload();
+    await page.waitForSelector('button.finish:not([hidden])');
+    await page.click('button.finish');
+    await page.waitForSelector('.win[data-celebrating]');
+    await settle(page);
+    await page.waitForTimeout(250);
+    const file = path.join(SHOTS, `${name}.png`);
+    await page.screenshot({ path: file });
+    console.log(`${name}${page.errors.length ? `: errors: ${page.errors.join('; ')}` : ''}`);
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const server = await startServer();
@@ -61,6 +113,7 @@ async function main() {
     const games = wanted.length ? all.filter((g) => wanted.includes(g)) : all;
     for (const g of games) {
       await shoot(browser, server.url, g, `${g}-desktop`, DESKTOP, {}, false);
+      await shoot(browser, server.url, g, `${g}-desktop-ru`, DESKTOP, { locale: 'ru-RU' }, false);
       await shoot(browser, server.url, g, `${g}-phone`, PHONE, TOUCH, false);
       await shoot(browser, server.url, g, `${g}-phone-large`, PHONE, TOUCH, true);
       await shoot(browser, server.url, g, `${g}-phone-ru`, PHONE, { ...TOUCH, locale: 'ru-RU' }, false);
@@ -68,6 +121,13 @@ async function main() {
         await shoot(browser, server.url, g, `${g}-midgame-desktop`, DESKTOP, {}, false, MIDGAME[g]);
         await shoot(browser, server.url, g, `${g}-midgame-phone`, PHONE, TOUCH, false, MIDGAME[g]);
       }
+    }
+    if (!wanted.length || wanted.includes('win')) {
+      const moves = await movesToFinish(browser, server.url);
+      await shootWin(browser, server.url, moves, 'win-celebrating-desktop', DESKTOP, {});
+      await shootWin(browser, server.url, moves, 'win-celebrating-desktop-ru', DESKTOP, { locale: 'ru-RU' });
+      await shootWin(browser, server.url, moves, 'win-celebrating-phone', PHONE, TOUCH);
+      await shootWin(browser, server.url, moves, 'win-celebrating-phone-ru', PHONE, { ...TOUCH, locale: 'ru-RU' });
     }
   } finally {
     await browser.close();

@@ -149,6 +149,39 @@ test('in House in the Woods only the card that moved slides', () => withPage(asy
   assert.deepEqual(board.map(Number), [cardsChanged, changed - cardsChanged]);
 }));
 
+test('a fan that wraps shrinks the cards once; unwrapped and wrapped again, cards and rows stay put; a resize fits afresh', () => withPage(async (page) => {
+  await openDeal(page, 'la-belle-lucie', 3);
+  const look = () => page.evaluate(() => ({
+    cw: parseFloat(document.querySelector('.board').style.getPropertyValue('--cw')),
+    tops: [...document.querySelectorAll('.board > .pile')].map((p) => `${p.dataset.pile}@${p.style.top}`).join(' '),
+  }));
+  const start = await look();
+  // Click playable cards (never the one just moved) until a fan wraps onto a second line.
+  let last = null, wrapped = null;
+  for (let moves = 0; moves < 8 && !wrapped; moves++) {
+    const cards = (await playable(page)).filter((c) => c.moves[0].card !== last);
+    assert.ok(cards.length, 'a card to play');
+    last = cards[0].moves[0].card;
+    const p = await grabPoint(page, cardSelector(cards[0].pile, cards[0].index));
+    await page.waitForTimeout(350); // past the double-click time of the click before
+    await page.mouse.click(p.x, p.y);
+    await settle(page, moves + 1);
+    const now = await look();
+    if (now.cw !== start.cw) wrapped = { ...now, moves: moves + 1 };
+  }
+  assert.ok(wrapped && wrapped.cw < start.cw, 'a fan wrapped and the cards shrank to keep the table on the screen');
+  // Undone, the fan unwraps: the cards keep their width and the rows their places.
+  await page.keyboard.press('Control+z');
+  await settle(page, wrapped.moves - 1);
+  assert.deepEqual(await look(), { cw: wrapped.cw, tops: wrapped.tops });
+  await page.keyboard.press('Control+y');
+  await settle(page, wrapped.moves);
+  assert.deepEqual(await look(), { cw: wrapped.cw, tops: wrapped.tops });
+  // A new window size fits the table afresh: the room kept for a further line goes.
+  await page.setViewportSize({ width: 1366, height: 801 });
+  await page.waitForFunction((cw) => parseFloat(document.querySelector('.board').style.getPropertyValue('--cw')) > cw, wrapped.cw);
+}, { width: 1366, height: 800 }));
+
 test('automatic moves send safe cards home, and undo takes them back one by one', () => withPage(async (page) => {
   let done = false;
   for (let deal = 1; deal <= 40 && !done; deal++) {
@@ -230,6 +263,12 @@ for (const reduced of [false, true]) {
       assert.deepEqual(party, [0, false]);
     } else {
       assert.ok(party[0] > 0 && party[1], 'a celebration runs');
+      // The suits fly beneath the win box, so none is drawn over its words.
+      assert.ok(await page.evaluate(() => {
+        const box = document.querySelector('.win-box');
+        const z = Number(getComputedStyle(box).zIndex);
+        return [...document.querySelectorAll('.win .confetti')].every((c) => c.parentElement === box.parentElement && Number(getComputedStyle(c).zIndex) < z);
+      }), 'the celebration flies beneath the win box');
       // Switched off, it stays off for the next win.
       await page.uncheck('.win input.win-celebrate');
       await page.click('.win button.win-undo');
