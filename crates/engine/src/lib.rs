@@ -89,6 +89,6 @@ pub use record::{Record, RecordError};
 pub use redeal::RedealRefusal;
 pub use rules::MoveError;
 pub use safe_home::Safety;
-pub use sequence::SequencePlace;
+pub use sequence::{SequencePlace, SuitPlaces};
 pub use spec::*;
 pub use text::TextError;
