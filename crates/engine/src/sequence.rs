@@ -75,22 +75,18 @@ impl Position {
     /// card it takes first, and only a dealt base (Krug's) starts one
     /// elsewhere.
     pub fn suit_places(&self) -> Option<SuitPlaces> {
-        let mut by_suit: [Option<&'static [u8; Card::COUNT]>; 4] = [None; 4];
-        for (i, f) in self.layout().foundation_ids().enumerate() {
-            let run = self.tables.runs[i].starting(self.pile(f).first())?;
-            let held = &mut by_suit[run.cards[0].suit().index()];
-            match held {
-                None => *held = Some(&run.place),
-                Some(place) if *place == &run.place => {}
-                Some(_) => return None,
-            }
+        if let Some(places) = self.tables.game_places {
+            return places;
         }
-        let [Some(s), Some(h), Some(d), Some(c)] = by_suit else {
-            return None;
-        };
-        Some(SuitPlaces {
-            by_suit: [s, h, d, c],
-        })
+        // Foundations are the piles after the tableau, in rule order.
+        let piles = self.piles.get(self.layout().tableau as usize..)?;
+        SuitPlaces::merge(
+            self.tables
+                .runs
+                .iter()
+                .zip(piles)
+                .map(|(runs, pile)| runs.starting(pile.first())),
+        )
     }
 
     /// The sequence foundation `f` follows, from its first card; `None` when
@@ -123,6 +119,37 @@ impl SuitPlaces {
     pub fn of(&self, card: Card) -> u8 {
         self.by_suit[card.suit().index()][card.index()]
     }
+
+    /// The places of foundations following `runs` (`None`: a sequence that
+    /// names no cards), where each suit has one sequence of its own suit.
+    #[inline]
+    fn merge(runs: impl Iterator<Item = Option<&'static Run>>) -> Option<SuitPlaces> {
+        let mut by_suit: [Option<&'static [u8; Card::COUNT]>; 4] = [None; 4];
+        for run in runs {
+            let run = run?;
+            match by_suit.get_mut(run.suit as usize)? {
+                slot @ None => *slot = Some(&run.place),
+                Some(held) if *held == &run.place => {}
+                Some(_) => return None,
+            }
+        }
+        let [Some(s), Some(h), Some(d), Some(c)] = by_suit else {
+            return None;
+        };
+        Some(SuitPlaces {
+            by_suit: [s, h, d, c],
+        })
+    }
+
+    /// The places of a game whose foundations' sequences are fixed by its
+    /// rules: none starts from a dealt base, and one card opens each (so a
+    /// foundation's first card is always the one its empty sequence starts
+    /// with). `None` where the position decides them.
+    pub(crate) fn of_game(runs: &'static [FoundationRuns]) -> Option<Option<SuitPlaces>> {
+        runs.iter()
+            .all(|r| !r.bases && r.by_first[Card::COUNT] != OFF)
+            .then(|| SuitPlaces::merge(runs.iter().map(|r| r.starting(None))))
+    }
 }
 
 /// A place no card of a [`Run`] has.
@@ -133,6 +160,9 @@ const OFF: u8 = u8::MAX;
 #[derive(Debug)]
 pub(crate) struct Run {
     cards: Vec<Card>,
+    /// The index of the suit of every card of `cards`; 4 where they mix
+    /// suits.
+    suit: u8,
     /// Per card index, its place in `cards`; [`OFF`] for the others.
     place: [u8; Card::COUNT],
 }
@@ -146,6 +176,8 @@ pub(crate) struct FoundationRuns {
     /// index of its run in `runs`; [`OFF`] where the cards are not named.
     by_first: [u8; Card::COUNT + 1],
     runs: Vec<Run>,
+    /// Whether a deal may lay a base of any rank on it (Krug).
+    bases: bool,
 }
 
 impl FoundationRuns {
@@ -156,10 +188,12 @@ impl FoundationRuns {
         let mut this = FoundationRuns {
             by_first: [OFF; Card::COUNT + 1],
             runs: Vec::new(),
+            bases: false,
         };
         let opening = next[Card::COUNT];
         for &first in deck {
             let i = first.index();
+            this.bases |= lays_base(rule, first);
             let starts = opening & bit(first) != 0 || lays_base(rule, first);
             if !starts || this.by_first[i] != OFF {
                 continue;
@@ -179,7 +213,7 @@ impl FoundationRuns {
 
     /// The run of a foundation whose first card is `first` (`None`: empty).
     #[inline]
-    fn starting(&self, first: Option<&Card>) -> Option<&Run> {
+    fn starting(&'static self, first: Option<&Card>) -> Option<&'static Run> {
         let slot = self.by_first[first.map_or(Card::COUNT, |c| c.index())];
         self.runs.get(slot as usize)
     }
@@ -192,6 +226,7 @@ impl Run {
     fn walk(first: Card, capacity: u8, next: &[CardSet; Card::COUNT + 1]) -> Option<Run> {
         let mut run = Run {
             cards: vec![first],
+            suit: first.suit().index() as u8,
             place: [OFF; Card::COUNT],
         };
         run.place[first.index()] = 0;
@@ -204,6 +239,9 @@ impl Run {
             match cards(step).next() {
                 Some(c) if run.place[c.index()] == OFF => {
                     run.place[c.index()] = run.cards.len() as u8;
+                    if c.suit() != first.suit() {
+                        run.suit = 4;
+                    }
                     run.cards.push(c);
                     top = c;
                 }

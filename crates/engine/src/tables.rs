@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use crate::card::Card;
 use crate::catalogue::games;
-use crate::sequence::FoundationRuns;
+use crate::sequence::{FoundationRuns, SuitPlaces};
 use crate::spec::{Build, Direction, Foundation, GameSpec};
 
 /// A set of cards as bits of their [`Card::index`] (all below 64).
@@ -95,7 +95,10 @@ pub(crate) struct RuleTables {
     pub tops: CardSet,
     /// `runs[f]`: the sequences foundation `f` follows, by its first card
     /// (walked along `next`).
-    pub runs: Vec<FoundationRuns>,
+    pub runs: &'static [FoundationRuns],
+    /// The suit places where the game's rules fix them
+    /// ([`SuitPlaces::of_game`]); `None` where the position decides them.
+    pub game_places: Option<Option<SuitPlaces>>,
 }
 
 impl RuleTables {
@@ -142,7 +145,11 @@ impl RuleTables {
             .iter()
             .zip(&next)
             .map(|(rule, next)| FoundationRuns::of(&deck, rule, next))
-            .collect();
+            .collect::<Vec<_>>();
+        // Kept for the life of the program, as the tables are (see
+        // `for_spec`), so that a position's answers can point into them.
+        let runs: &'static [FoundationRuns] = Box::leak(runs.into_boxed_slice());
+        let game_places = SuitPlaces::of_game(&runs);
         RuleTables {
             onto,
             takers,
@@ -150,6 +157,7 @@ impl RuleTables {
             same_rule_before,
             tops,
             runs,
+            game_places,
         }
     }
 
