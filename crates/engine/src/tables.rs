@@ -149,7 +149,7 @@ impl RuleTables {
         // Kept for the life of the program, as the tables are (see
         // `for_spec`), so that a position's answers can point into them.
         let runs: &'static [FoundationRuns] = Box::leak(runs.into_boxed_slice());
-        let game_places = SuitPlaces::of_game(&runs);
+        let game_places = SuitPlaces::of_game(runs);
         RuleTables {
             onto,
             takers,
