@@ -446,13 +446,18 @@ mod tests {
             seq(3),
             ["6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD"]
         );
-        assert_eq!(p.cards_before(f(1), card("8S")), None, "already home");
-        assert_eq!(p.cards_before(f(1), card("9S")), Some(0));
-        assert_eq!(p.cards_before(f(1), card("6S")), Some(6));
-        assert_eq!(p.cards_before(f(2), card("AH")), Some(0));
-        assert_eq!(p.cards_before(f(3), card("6D")), Some(0));
-        assert_eq!(p.cards_before(f(3), card("AD")), Some(8));
-        assert_eq!(p.cards_before(f(3), card("6S")), None, "another suit");
+        // 8S is home already; 6S is not of diamonds' sequence.
+        for (n, c, before) in [
+            (1, "8S", None),
+            (1, "9S", Some(0)),
+            (1, "6S", Some(6)),
+            (2, "AH", Some(0)),
+            (3, "6D", Some(0)),
+            (3, "AD", Some(8)),
+            (3, "6S", None),
+        ] {
+            assert_eq!(p.cards_before(f(n), card(c)), before, "f{n} {c}");
+        }
     }
 
     #[test]
