@@ -56,7 +56,8 @@ impl Position {
     /// How many cards foundation `f` must still take before it takes `card`
     /// (0: `card` is the card it takes next), in its
     /// [`foundation_sequence`](Position::foundation_sequence); `None` when
-    /// that sequence does not hold `card`.
+    /// that sequence does not hold `card`. A table read: the person-like
+    /// player asks it for every card a move uncovers.
     pub fn cards_before(&self, f: PileId, card: Card) -> Option<u8> {
         let place = self.run(f)?.place[card.index()];
         let held = self.pile(f).len() as u8;
@@ -299,7 +300,7 @@ impl GameSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Rank;
+    use crate::card::{Rank, Suit};
     use crate::catalogue::game;
     use crate::tables::bit;
 
@@ -407,6 +408,46 @@ mod tests {
         assert!(s("AH").place < s("2S").place);
         assert_eq!(game("nivernaise").unwrap().sequence_of(card("AS")), None);
         assert_eq!(game("krug").unwrap().sequence_of(card("AS")), None);
+    }
+
+    /// The count is the place in the walked sequence, for every card and
+    /// foundation of every game, along games played to their foundations.
+    #[test]
+    fn cards_before_is_the_place_in_the_foundation_sequence() {
+        for spec in crate::catalogue::games() {
+            for deal in 1..=3 {
+                let mut p = Position::deal(spec, deal).unwrap();
+                let mut rng = crate::prng::SplitMix64::new(deal);
+                for _ in 0..150 {
+                    for f in p.layout().foundation_ids() {
+                        let walked: Vec<Card> = p.foundation_sequence(f).collect();
+                        for r in Rank::all() {
+                            for s in Suit::ALL {
+                                let c = Card::new(r, s);
+                                let place = walked.iter().position(|&w| w == c);
+                                assert_eq!(
+                                    p.cards_before(f, c),
+                                    place.map(|d| d as u8),
+                                    "{} deal {deal} {f:?} {c}",
+                                    spec.id
+                                );
+                            }
+                        }
+                    }
+                    let moves = p.legal_moves();
+                    let home = moves.iter().find(|m| {
+                        matches!(m, crate::Move::Step { to, .. }
+                            if matches!(p.layout().kind(*to), Some(PileKind::Foundation(_))))
+                    });
+                    let Some(&mv) =
+                        home.or_else(|| moves.get(rng.below(moves.len().max(1) as u64) as usize))
+                    else {
+                        break;
+                    };
+                    p.apply(mv).unwrap();
+                }
+            }
+        }
     }
 
     /// A Krug position written out: spades' foundation holds 7S 8S, hearts'

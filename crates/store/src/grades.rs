@@ -230,8 +230,10 @@ impl Store {
     /// Loads a library file's grades of a game, in one transaction, unless
     /// the store already holds this very file (`digest`): a deal the store
     /// lacks is added, a deal that came from an earlier library takes the
-    /// new line, and a deal graded locally (`patience grade`, which keeps
-    /// its detail) keeps its own grade. Returns the grades written, or
+    /// new line, a deal an earlier library graded and this one does not
+    /// (a library regraded over fewer deals) is dropped, and a deal graded
+    /// locally (`patience grade`, which keeps its detail) keeps its own
+    /// grade. Returns the grades written or dropped, or
     /// `None` when the file was already loaded (a restart costs no writes).
     pub fn load_library_grades(
         &mut self,
@@ -261,16 +263,24 @@ impl Store {
                    AND (grades.level, grades.person_wins, grades.runs)
                        IS NOT (excluded.level, excluded.person_wins, excluded.runs)",
             )?;
+            tx.execute_batch(
+                "CREATE TEMP TABLE IF NOT EXISTS library_deals (deal INTEGER PRIMARY KEY);
+                 DELETE FROM library_deals;",
+            )?;
+            let mut listed =
+                tx.prepare_cached("INSERT OR IGNORE INTO library_deals (deal) VALUES (?1)")?;
             for g in grades {
                 let (wins, runs) = person_sql(g);
-                written += st.execute(params![
-                    game,
-                    deal_to_sql(g.deal)?,
-                    g.level.as_str(),
-                    wins,
-                    runs
-                ])?;
+                let deal = deal_to_sql(g.deal)?;
+                written += st.execute(params![game, deal, g.level.as_str(), wins, runs])?;
+                listed.execute([deal])?;
             }
+            written += tx
+                .prepare_cached(
+                    "DELETE FROM grades WHERE game = ?1 AND detail = '{}'
+                       AND deal NOT IN (SELECT deal FROM library_deals)",
+                )?
+                .execute([game])?;
             tx.prepare_cached(
                 "INSERT INTO library_files (game, digest) VALUES (?1, ?2)
                  ON CONFLICT (game) DO UPDATE SET digest = excluded.digest",

@@ -326,5 +326,17 @@ mod tests {
                 DealGrade::level_only(7, Level::Easy)
             ]
         );
+        // A library regraded over fewer deals: the deals it no longer holds
+        // go, a locally graded deal stays.
+        let fewer: &[(&str, &[u8])] = &[
+            ("fan.tsv", b"deal\tlevel\n6\teasy\n"),
+            ("krug.tsv", b"deal\tlevel\n1\thard\n"),
+        ];
+        load(&mut store, fewer).unwrap();
+        assert_eq!(
+            store.grades("fan").unwrap(),
+            vec![DealGrade::level_only(6, Level::Easy)]
+        );
+        assert_eq!(store.level_counts("krug").unwrap(), vec![(Level::Hard, 2)]);
     }
 }

@@ -25,6 +25,11 @@
 //!   builds in suit (Krakowski): a waste card that can go onto the table goes
 //!   there before another card is turned, for only two cards can ever take
 //!   it, and the next card turned may bury it for good.
+//! - **Do not bury a card under a higher one of its own sequence.** A card
+//!   laid on a pile that holds an earlier card of its foundation sequence
+//!   blocks it until it moves again, and where it can only move onto the
+//!   card it now lies on, for good; a move that lifts it off such a card
+//!   gains as much.
 //! - **Keep a flank cell free.** Putting a card in a cell costs; taking the
 //!   last free one costs more than a redeal.
 //! - **Deal only when no useful move is left; redeal later still.** Shifting a
@@ -46,15 +51,10 @@
 //! **Like a person, not like a program.** People playing one deal twice play
 //! two games, and a deal people win now and then is what Medium means; a
 //! player that always makes the same choices wins a deal always or never.
-//! So three choices are random, drawn from the seeded generator:
+//! So two choices are random, drawn from the seeded generator:
 //! - **how far it looks**: each decision's budget is drawn uniformly from
 //!   0 to twice [`LOOKAHEAD`], so some moves are thought through and others
 //!   only glanced at;
-//! - **what it notices**: each move onto the table or into a cell is
-//!   overlooked at a decision 3 times in 5 (foundation moves, the waste card
-//!   just turned and the stock are always noticed, and when nothing else
-//!   would be left nothing is overlooked); an overlooked move is seen anew at
-//!   the next decision;
 //! - **which line it plays**: a line is drawn with a weight that halves every
 //!   `HALVING` points below the best, so near-equal lines are played about
 //!   equally often and a clearly worse one almost never.
@@ -62,14 +62,17 @@
 //! In games with redeals (La Belle Lucie) the shuffle depends on which cards
 //! are still on the table, so these choices matter most at the redeal: a
 //! redeal costs little (a person redeals once the table offers nothing
-//! worth doing), and a person who has overlooked a move redeals with other
+//! worth doing), and a person who took another line redeals with other
 //! cards left, and so gets another shuffle.
 //!
-//! **The skill setting** is [`LOOKAHEAD`], the same for every game: 4000
-//! positions a decision on average. With it La Belle Lucie is won about one
-//! game in ten, seed 000's figure for people; the calibration runs
-//! (`patience play la-belle-lucie --deals 40001..40500 --runs 2`, and the
-//! check on deals 30001..32000) are in `docs/winnability.md`.
+//! **The skill setting** is [`LOOKAHEAD`], the same for every game: 250
+//! positions a decision on average. Beyond it La Belle Lucie is won no more
+//! often (the strategy, not the search, limits the player), below it less
+//! often; with it La Belle Lucie is won about one game in eleven or twelve,
+//! inside seed 000's "about one in ten" range of 8%–12%. The calibration
+//! (`patience play la-belle-lucie --deals 40001..41000 --runs 2 --lookahead B`
+//! for B in 0, 100, 250, 600) and the check on deals 30001..32000 are in
+//! `docs/winnability.md`.
 
 use std::collections::HashSet;
 
@@ -105,18 +108,16 @@ mod weight {
     pub const REDEAL: i32 = -3;
     pub const DRAW_TO_TABLEAU: i32 = -25;
     pub const WASTE_TO_TABLEAU: i32 = 20;
+    pub const BLOCK: i32 = 40;
 }
 
 /// The look-ahead budget every game is played with: positions the player
 /// expands per decision (see the module documentation for its calibration).
 pub const LOOKAHEAD: u32 = DEFAULT_LOOKAHEAD;
-const DEFAULT_LOOKAHEAD: u32 = 4000;
+const DEFAULT_LOOKAHEAD: u32 = 250;
 
 /// How deep a line of table moves the look-ahead follows at most.
 const MAX_DEPTH: u32 = 8;
-
-/// How often a move onto the table is overlooked at a decision: 3 times in 5.
-const OVERLOOK: (u64, u64) = (3, 5);
 
 /// Points below the best line at which a line is half as likely to be played.
 const HALVING: i32 = 2;
@@ -128,11 +129,16 @@ pub struct PersonPlayer {
     rng: SplitMix64,
     seen: HashSet<u64>,
     lookahead: u32,
+    /// Buffers the look-ahead reuses: legal moves, the moved pile's cards,
+    /// and one list of scored moves per depth.
+    moves: Vec<Move>,
+    source: Vec<Card>,
+    lists: Vec<Vec<Scored>>,
 }
 
 /// One scored move: its own worth, and whether it brings cards out of the
 /// stock (which the player cannot see, so no line is followed past it).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Scored {
     mv: Move,
     score: i32,
@@ -152,6 +158,9 @@ impl PersonPlayer {
             rng: SplitMix64::new(seed),
             seen: HashSet::new(),
             lookahead,
+            moves: Vec::new(),
+            source: Vec::new(),
+            lists: Vec::new(),
         }
     }
 
@@ -162,11 +171,11 @@ impl PersonPlayer {
         // stands for the view; a step that deals nothing from the stock
         // leads to the imagined position of the view after it.
         self.seen.insert(ip.hash());
-        let mut root = self.scored_moves(&mut ip, false);
+        let mut root = Vec::new();
+        self.scored_moves(&mut ip, false, &mut root);
         if root.is_empty() {
             return None;
         }
-        self.overlook(&mut root, &ip);
         let mut worth: Vec<i32> = root.iter().map(|s| s.score).collect();
         // Iterative deepening: each round looks one move further along every
         // line, until the budget is spent; the last full round counts.
@@ -204,30 +213,6 @@ impl PersonPlayer {
         Some(root.swap_remove(pick).mv)
     }
 
-    /// A person does not see every move every time: each move onto the
-    /// table or into a cell is overlooked with probability [`OVERLOOK`] at
-    /// this decision. Foundation moves, moves of the card just turned onto
-    /// the waste and moves of the stock are always seen, and when only those
-    /// would be left nothing is overlooked.
-    fn overlook(&mut self, root: &mut Vec<Scored>, ip: &Position) {
-        let layout = ip.layout();
-        let obvious = |s: &Scored| match s.mv {
-            Move::Step { from, to } => {
-                matches!(layout.kind(to), Some(PileKind::Foundation(_)))
-                    || layout.kind(from) == Some(PileKind::Waste)
-            }
-            _ => true,
-        };
-        let keep: Vec<bool> = root
-            .iter()
-            .map(|s| obvious(s) || self.rng.below(OVERLOOK.1) >= OVERLOOK.0)
-            .collect();
-        if root.iter().zip(&keep).any(|(s, &k)| k && !obvious(s)) {
-            let mut k = keep.into_iter();
-            root.retain(|_| k.next().unwrap_or(true));
-        }
-    }
-
     /// This decision's look-ahead budget: drawn uniformly from
     /// `0..=2 * lookahead`, so a person thinks hard over some moves and
     /// glances at others, [`LOOKAHEAD`] positions on average.
@@ -255,7 +240,7 @@ impl PersonPlayer {
     /// The worth of the best line of table moves from `ip`, at most `depth`
     /// moves long (0 for stopping here); `None` when the budget ran out.
     fn line_worth(
-        &self,
+        &mut self,
         ip: &mut Position,
         depth: u32,
         budget: &mut u32,
@@ -268,8 +253,24 @@ impl PersonPlayer {
             return None;
         }
         *budget -= 1;
+        let mut list = self.lists.pop().unwrap_or_default();
+        self.scored_moves(ip, true, &mut list);
+        let found = self.best_line(ip, &list, depth, budget, visited);
+        self.lists.push(list);
+        found
+    }
+
+    /// The worth of the best of `list`'s moves followed by its best line.
+    fn best_line(
+        &mut self,
+        ip: &mut Position,
+        list: &[Scored],
+        depth: u32,
+        budget: &mut u32,
+        visited: &mut HashSet<u64>,
+    ) -> Option<i32> {
         let mut best = 0;
-        for s in self.scored_moves(ip, true) {
+        for &s in list {
             let v = if s.fresh {
                 s.score
             } else {
@@ -289,19 +290,25 @@ impl PersonPlayer {
     }
 
     /// The legal moves worth playing, best first; only steps when `steps_only`.
-    fn scored_moves(&self, ip: &mut Position, steps_only: bool) -> Vec<Scored> {
-        let mut out: Vec<Scored> = ip
-            .legal_moves()
-            .into_iter()
-            .filter(|mv| !steps_only || matches!(mv, Move::Step { .. }))
-            .filter_map(|mv| self.score(ip, mv))
-            .collect();
+    fn scored_moves(&mut self, ip: &mut Position, steps_only: bool, out: &mut Vec<Scored>) {
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        ip.legal_moves_into(&mut moves);
+        out.clear();
+        for &mv in &moves {
+            if steps_only && !matches!(mv, Move::Step { .. }) {
+                continue;
+            }
+            if let Some(s) = self.score(ip, mv) {
+                out.push(s);
+            }
+        }
+        self.moves = moves;
         out.sort_by_key(|s| std::cmp::Reverse(s.score));
-        out
     }
 
     /// The score of one legal move, or `None` for a move not to be played.
-    fn score(&self, ip: &mut Position, mv: Move) -> Option<Scored> {
+    fn score(&mut self, ip: &mut Position, mv: Move) -> Option<Scored> {
         let plain = |score| {
             Some(Scored {
                 mv,
@@ -320,9 +327,31 @@ impl PersonPlayer {
         }
     }
 
-    fn score_step(&self, ip: &mut Position, mv: Move, from: PileId, to: PileId) -> Option<Scored> {
+    fn score_step(
+        &mut self,
+        ip: &mut Position,
+        mv: Move,
+        from: PileId,
+        to: PileId,
+    ) -> Option<Scored> {
+        let mut source = std::mem::take(&mut self.source);
+        source.clear();
+        source.extend_from_slice(ip.pile(from));
+        let scored = self.score_step_of(ip, mv, from, to, &source);
+        self.source = source;
+        scored
+    }
+
+    /// [`score_step`](Self::score_step) with the moved pile's cards before the move.
+    fn score_step_of(
+        &self,
+        ip: &mut Position,
+        mv: Move,
+        from: PileId,
+        to: PileId,
+        source: &[Card],
+    ) -> Option<Scored> {
         let layout = *ip.layout();
-        let source = ip.pile(from).to_vec();
         let card = *source.last()?;
         let n = source.len();
         let from_kind = layout.kind(from)?;
@@ -349,6 +378,16 @@ impl PersonPlayer {
             }
             _ => weight::TO_TABLEAU,
         };
+        if matches!(from_kind, PileKind::Tableau(_)) && !matches!(to_kind, PileKind::Foundation(_))
+        {
+            let after = if matches!(to_kind, PileKind::Tableau(_)) {
+                blocked_by(ip, card, ip.pile(to))
+            } else {
+                0
+            };
+            let before = blocked_by(ip, card, &source[..n - 1]);
+            score += weight::BLOCK * (before - after);
+        }
 
         let stock_before = stock_len(ip);
         let undo = ip.apply(mv).ok()?;
@@ -433,6 +472,22 @@ fn uncover_value(ip: &Position, from: PileId, rest: &[Card]) -> i32 {
         }
     }
     v
+}
+
+/// How many of `below` cannot go home before `card` has moved: the cards of
+/// its own foundation sequence with an earlier place.
+fn blocked_by(ip: &Position, card: Card, below: &[Card]) -> i32 {
+    let spec = ip.spec();
+    let Some(p) = spec.sequence_of(card) else {
+        return 0;
+    };
+    below
+        .iter()
+        .filter(|&&c| {
+            spec.sequence_of(c)
+                .is_some_and(|q| q.sequence == p.sequence && q.place < p.place)
+        })
+        .count() as i32
 }
 
 /// The cost of covering the cards of a pile that a foundation soon wants.

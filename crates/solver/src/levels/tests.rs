@@ -340,7 +340,7 @@ fn a_given_verdict_skips_the_solver_and_keeps_the_runs() {
 }
 
 /// The player's choices are random (which of near-equal lines, how far it
-/// looks, which table moves it overlooks), so its runs on one deal differ:
+/// looks), so its runs on one deal differ:
 /// on La Belle Lucie deal 40008, which it wins sometimes, the runs are not
 /// all the same game, and some are won and some lost.
 #[test]
