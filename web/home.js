@@ -5,7 +5,7 @@ import { api } from './api.js';
 import { ago, formatTime, gameNames, has, language, t } from './i18n.js';
 import { h } from './dom.js';
 
-/** The levels in the order offered; Easy is the default choice (RULES.md "Levels"). */
+/** The levels in the order offered; Easy is the default choice (the levels are defined in docs/winnability.md). */
 const LEVELS = ['easy', 'medium', 'hard', 'any'];
 
 function levelHref(game, level) {

@@ -51,11 +51,6 @@ impl Suit {
         ['S', 'H', 'D', 'C'][self.index()]
     }
 
-    /// The English name in the plural: `spades`, `hearts`, `diamonds`, `clubs`.
-    pub fn name(self) -> &'static str {
-        ["spades", "hearts", "diamonds", "clubs"][self.index()]
-    }
-
     fn from_letter(c: char) -> Option<Suit> {
         match c.to_ascii_uppercase() {
             'S' | '♠' => Some(Suit::Spades),
@@ -97,14 +92,6 @@ impl Rank {
     pub fn text(self) -> &'static str {
         [
             "", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-        ][self.0 as usize]
-    }
-
-    /// The English name: `ace`, `two` .. `ten`, `jack`, `queen`, `king`.
-    pub fn name(self) -> &'static str {
-        [
-            "", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-            "jack", "queen", "king",
         ][self.0 as usize]
     }
 }
@@ -159,11 +146,6 @@ impl Card {
     pub fn from_index(i: usize) -> Option<Card> {
         let rank = Rank::new((i >> 2) as u8)?;
         Some(Card::new(rank, Suit::ALL[i & 3]))
-    }
-
-    /// Accessible name, as a screen reader says it: "ten of hearts".
-    pub fn name(self) -> String {
-        format!("{} of {}", self.rank().name(), self.suit().name())
     }
 
     /// Parses `AS`, `TH`, `10H`, `qd` (case does not matter; `T` and `10` both mean ten).
@@ -244,7 +226,6 @@ mod tests {
         let b = Card::parse("10h").unwrap();
         assert_eq!(a, b);
         assert_eq!(a.to_string(), "10H");
-        assert_eq!(a.name(), "ten of hearts");
     }
 
     #[test]

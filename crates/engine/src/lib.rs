@@ -13,6 +13,9 @@
 //! - `layout`: pile ids and names; `position`: the state and its hash;
 //! - `tables`: the build and foundation rules as functions of two cards, and
 //!   the per-game bitmask tables derived from them for fast move generation;
+//! - `sequence`: the rule questions asked of one card (what it builds on and
+//!   what builds on it, what must go home before it, its place in its
+//!   suit's foundation sequence);
 //! - `rules`: what is legal, and the moves in their order;
 //! - `apply`: making and unmaking moves, refills, redeals; `deal`: opening deals;
 //! - `text`: the position text and lblsolve's plain form; `record`: game records;
@@ -89,6 +92,6 @@ pub use record::{Record, RecordError};
 pub use redeal::RedealRefusal;
 pub use rules::MoveError;
 pub use safe_home::Safety;
-pub use sequence::SequencePlace;
+pub use sequence::{SequencePlace, SuitPlaces};
 pub use spec::*;
 pub use text::TextError;

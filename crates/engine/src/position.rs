@@ -9,7 +9,7 @@ use crate::card::Card;
 use crate::layout::{Layout, PileId, PileKind};
 use crate::prng::mix64;
 use crate::spec::GameSpec;
-use crate::tables::{bit, RuleTables};
+use crate::tables::{bit, lays_base, RuleTables};
 
 /// Deal numbers run from 1 to this; 0 stands for an unknown deal (a position
 /// text without a `deal:` line).
@@ -339,9 +339,7 @@ impl Position {
             let cards = &piles[f.index()];
             for (i, &c) in cards.iter().enumerate() {
                 let rule = &spec.foundations[(f.0 - layout.tableau) as usize];
-                // A wrapping foundation (Krug) starts from whatever base was laid
-                // out, but always in its own suit.
-                let free_start = i == 0 && rule.wraps && rule.suit.is_none_or(|s| s == c.suit());
+                let free_start = i == 0 && lays_base(rule, c);
                 if !free_start && !pos.foundation_takes_ignoring_partner(f, c) {
                     return Err(SetupError::FoundationOrder {
                         pile: layout.name(f).to_string(),

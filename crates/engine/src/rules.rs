@@ -623,7 +623,7 @@ mod tests {
     use super::*;
     use crate::prng::SplitMix64;
 
-    /// The draws as first listed: every covered card against every
+    /// The draws listed the plain way: every covered card against every
     /// foundation and fan, by the rule functions themselves.
     fn draws_by_rule(pos: &Position) -> Vec<Move> {
         let l = pos.layout;

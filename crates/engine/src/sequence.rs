@@ -6,11 +6,11 @@
 //! (`tables.rs`), so a caller never re-derives a build or foundation rule
 //! from the raw fields of a [`GameSpec`].
 
-use crate::card::{Card, Suit};
+use crate::card::Card;
 use crate::layout::{PileId, PileKind};
 use crate::position::Position;
-use crate::spec::{Direction, GameSpec};
-use crate::tables::CardSet;
+use crate::spec::{Direction, Foundation, GameSpec};
+use crate::tables::{bit, lays_base, CardSet};
 
 /// The cards of a [`CardSet`], lowest index first (one step a card: the
 /// solver asks at every node with a foundation move).
@@ -46,98 +46,211 @@ impl Position {
     /// A house waiting for its partner (Nivernaise) is not a gap in the
     /// sequence: this names cards, not moments.
     pub fn foundation_sequence(&self, f: PileId) -> impl Iterator<Item = Card> + '_ {
-        let spec = self.spec();
-        let named = self.named_sequence(f);
-        let (suit, mut at, step, n, wraps, room) = named
-            .map_or((Suit::Spades, 0, 1, 0, false, 0), |s| {
-                (s.suit, s.next, s.step, s.ranks, s.wraps, s.room)
-            });
-        (0..room).map_while(move |_| {
-            if wraps {
-                at = at.rem_euclid(n);
-            }
-            let card = spec
-                .ranks
-                .rank_at(usize::try_from(at).ok()?)
-                .map(|r| Card::new(r, suit));
-            at += step;
-            card
-        })
+        let cards = match self.run(f) {
+            Some(run) => run.cards.get(self.pile(f).len()..).unwrap_or_default(),
+            None => &[],
+        };
+        cards.iter().copied()
     }
 
     /// How many cards foundation `f` must still take before it takes `card`
     /// (0: `card` is the card it takes next), in its
     /// [`foundation_sequence`](Position::foundation_sequence); `None` when
-    /// that sequence does not hold `card`. Counted, not walked: the
-    /// person-like player asks it for every card a move uncovers.
+    /// that sequence does not hold `card`. A table read: the person-like
+    /// player asks it for every card a move uncovers.
     pub fn cards_before(&self, f: PileId, card: Card) -> Option<u8> {
-        if self.sequence_suit(f).is_some_and(|s| s != card.suit()) {
-            return None;
-        }
-        let s = self.named_sequence(f)?;
-        let spec = self.spec();
-        let order = i32::from(spec.order(card));
-        if card.suit() != s.suit || spec.ranks.rank_at(order as usize) != Some(card.rank()) {
-            return None;
-        }
-        let d = (order - s.next) * s.step;
-        let d = if s.wraps { d.rem_euclid(s.ranks) } else { d };
-        let d = usize::try_from(d).ok()?;
-        (d < s.room).then_some(d as u8)
+        let place = self.run(f)?.place[card.index()];
+        let held = self.pile(f).len() as u8;
+        (place != OFF && place >= held).then(|| place - held)
     }
 
-    /// The sequence foundation `f` follows from now on, where it names its
-    /// cards (see [`foundation_sequence`](Position::foundation_sequence)).
-    fn named_sequence(&self, f: PileId) -> Option<NamedSequence> {
-        let spec = self.spec();
-        let Some(PileKind::Foundation(i)) = self.layout().kind(f) else {
-            return None;
-        };
-        let rule = &spec.foundations[i as usize];
-        let pile = self.pile(f);
-        let suit = self.sequence_suit(f)?;
-        let step = if rule.direction == Direction::Up {
-            1
-        } else {
-            -1
-        };
-        let next = match pile.last() {
-            Some(&top) => i32::from(spec.order(top)) + step,
-            None => i32::from(spec.order(Card::new(spec.opening_rank(rule), suit))),
-        };
-        Some(NamedSequence {
-            suit,
-            next,
-            step,
-            ranks: i32::from(spec.ranks.len()),
-            wraps: rule.wraps,
-            room: (rule.capacity as usize).saturating_sub(pile.len()),
-        })
+    /// Where every card stands in the foundation sequence of its suit, for
+    /// positions where each suit has one: every foundation builds in suit
+    /// (not in alternating colours), the foundations of one suit follow one
+    /// sequence (two decks' ace-foundations do, Nivernaise's ace- and
+    /// king-houses do not), and every suit's sequence is named (no empty
+    /// foundation any suit may open). `None` otherwise.
+    ///
+    /// The places count from a foundation's first card, so they stay the
+    /// same as cards go home: an empty foundation's sequence starts with the
+    /// card it takes first, and only a dealt base (Krug's) starts one
+    /// elsewhere.
+    pub fn suit_places(&self) -> Option<SuitPlaces> {
+        if let Some(places) = self.tables.game_places {
+            return places;
+        }
+        // Foundations are the piles after the tableau, in rule order.
+        let piles = self.piles.get(self.layout().tableau as usize..)?;
+        SuitPlaces::merge(
+            self.tables
+                .runs
+                .iter()
+                .zip(piles)
+                .map(|(runs, pile)| runs.starting(pile.first())),
+        )
     }
 
-    /// The one suit foundation `f` takes from now on, where it names it:
-    /// the suit of its top card, or the suit its rule opens with.
-    fn sequence_suit(&self, f: PileId) -> Option<Suit> {
-        let Some(PileKind::Foundation(i)) = self.layout().kind(f) else {
-            return None;
-        };
-        let rule = &self.spec().foundations[i as usize];
-        if rule.alternate_colours {
-            return None;
+    /// The sequence foundation `f` follows, from its first card; `None` when
+    /// it does not name its cards or `f` is not a foundation.
+    fn run(&self, f: PileId) -> Option<&'static Run> {
+        match self.layout().kind(f) {
+            Some(PileKind::Foundation(i)) => {
+                self.tables.runs[i as usize].starting(self.pile(f).first())
+            }
+            _ => None,
         }
-        self.pile(f).last().map(|c| c.suit()).or(rule.suit)
     }
 }
 
-/// A foundation's sequence from its next card on: one suit, in play order
-/// from `next` by `step`, through the wrap if it `wraps`, `room` cards long.
-struct NamedSequence {
-    suit: Suit,
-    next: i32,
-    step: i32,
-    ranks: i32,
-    wraps: bool,
-    room: usize,
+/// Each card's place in the foundation sequence of its suit (see
+/// [`Position::suit_places`]): the cards of a suit go home in the order of
+/// their places, so a card lying on a card of its suit with a lower place
+/// must move again before that card can go home.
+#[derive(Clone, Copy, Debug)]
+pub struct SuitPlaces {
+    by_suit: [&'static [u8; Card::COUNT]; 4],
+}
+
+impl SuitPlaces {
+    /// The place of `card`: 0 for the first card of its suit's foundation
+    /// (the one it takes first while empty, or its base), counting on in the
+    /// order the foundation takes its cards; `u8::MAX` for a card that
+    /// foundation never takes.
+    #[inline]
+    pub fn of(&self, card: Card) -> u8 {
+        self.by_suit[card.suit().index()][card.index()]
+    }
+
+    /// The places of foundations following `runs` (`None`: a sequence that
+    /// names no cards), where each suit has one sequence of its own suit.
+    #[inline]
+    fn merge(runs: impl Iterator<Item = Option<&'static Run>>) -> Option<SuitPlaces> {
+        let mut by_suit: [Option<&'static [u8; Card::COUNT]>; 4] = [None; 4];
+        for run in runs {
+            let run = run?;
+            match by_suit.get_mut(run.suit as usize)? {
+                slot @ None => *slot = Some(&run.place),
+                Some(held) if *held == &run.place => {}
+                Some(_) => return None,
+            }
+        }
+        let [Some(s), Some(h), Some(d), Some(c)] = by_suit else {
+            return None;
+        };
+        Some(SuitPlaces {
+            by_suit: [s, h, d, c],
+        })
+    }
+
+    /// The places of a game whose foundations' sequences are fixed by its
+    /// rules: none starts from a dealt base, and one card opens each (so a
+    /// foundation's first card is always the one its empty sequence starts
+    /// with). `None` where the position decides them.
+    pub(crate) fn of_game(runs: &'static [FoundationRuns]) -> Option<Option<SuitPlaces>> {
+        runs.iter()
+            .all(|r| !r.bases && r.by_first[Card::COUNT] != OFF)
+            .then(|| SuitPlaces::merge(runs.iter().map(|r| r.starting(None))))
+    }
+}
+
+/// A place no card of a [`Run`] has.
+const OFF: u8 = u8::MAX;
+
+/// One foundation sequence named card by card: the cards a foundation holds
+/// when complete, in the order it takes them, from its first card.
+#[derive(Debug)]
+pub(crate) struct Run {
+    cards: Vec<Card>,
+    /// The index of the suit of every card of `cards`; 4 where they mix
+    /// suits.
+    suit: u8,
+    /// Per card index, its place in `cards`; [`OFF`] for the others.
+    place: [u8; Card::COUNT],
+}
+
+/// The sequences one foundation may follow, by its first card: worked out
+/// once per game from the foundation rule (`tables::follows_on_foundation`),
+/// so that every sequence question reads the rule move generation reads.
+#[derive(Debug)]
+pub(crate) struct FoundationRuns {
+    /// Per first card index ([`Card::COUNT`]: the empty foundation), the
+    /// index of its run in `runs`; [`OFF`] where the cards are not named.
+    by_first: [u8; Card::COUNT + 1],
+    runs: Vec<Run>,
+    /// Whether a deal may lay a base of any rank on it (Krug).
+    bases: bool,
+}
+
+impl FoundationRuns {
+    /// The runs of a foundation of rule `rule` whose successors are `next`
+    /// (`next[top]`, `next[Card::COUNT]` for the empty foundation), over the
+    /// cards of `deck`.
+    pub(crate) fn of(deck: &[Card], rule: &Foundation, next: &[CardSet; Card::COUNT + 1]) -> Self {
+        let mut this = FoundationRuns {
+            by_first: [OFF; Card::COUNT + 1],
+            runs: Vec::new(),
+            bases: false,
+        };
+        let opening = next[Card::COUNT];
+        for &first in deck {
+            let i = first.index();
+            this.bases |= lays_base(rule, first);
+            let starts = opening & bit(first) != 0 || lays_base(rule, first);
+            if !starts || this.by_first[i] != OFF {
+                continue;
+            }
+            let Some(run) = Run::walk(first, rule.capacity, next) else {
+                continue;
+            };
+            this.by_first[i] = this.runs.len() as u8;
+            this.runs.push(run);
+        }
+        // An empty foundation names its sequence when one card opens it.
+        if opening.count_ones() == 1 {
+            this.by_first[Card::COUNT] = this.by_first[opening.trailing_zeros() as usize];
+        }
+        this
+    }
+
+    /// The run of a foundation whose first card is `first` (`None`: empty).
+    #[inline]
+    fn starting(&'static self, first: Option<&Card>) -> Option<&'static Run> {
+        let slot = self.by_first[first.map_or(Card::COUNT, |c| c.index())];
+        self.runs.get(slot as usize)
+    }
+}
+
+impl Run {
+    /// The sequence from `first` along `next` up to `capacity` cards;
+    /// `None` where some step may take more than one card (alternating
+    /// colours: the next card's suit is not named).
+    fn walk(first: Card, capacity: u8, next: &[CardSet; Card::COUNT + 1]) -> Option<Run> {
+        let mut run = Run {
+            cards: vec![first],
+            suit: first.suit().index() as u8,
+            place: [OFF; Card::COUNT],
+        };
+        run.place[first.index()] = 0;
+        let mut top = first;
+        while run.cards.len() < capacity as usize {
+            let step = next[top.index()];
+            if step.count_ones() > 1 {
+                return None;
+            }
+            match cards(step).next() {
+                Some(c) if run.place[c.index()] == OFF => {
+                    run.place[c.index()] = run.cards.len() as u8;
+                    if c.suit() != first.suit() {
+                        run.suit = 4;
+                    }
+                    run.cards.push(c);
+                    top = c;
+                }
+                _ => break,
+            }
+        }
+        Some(run)
+    }
 }
 
 /// Where a card stands in its game's foundation sequences: cards of one
@@ -187,7 +300,7 @@ impl GameSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::Rank;
+    use crate::card::{Rank, Suit};
     use crate::catalogue::game;
     use crate::tables::bit;
 
@@ -335,6 +448,96 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A Krug position written out: spades' foundation holds 7S 8S, hearts'
+    /// its base KH, diamonds' none (so it opens with the six), clubs' its
+    /// base 9C. The ace ranks highest; each foundation wraps K → A → 6.
+    const KRUG: &str = "game: krug\ndeal: 1\nredeals-used: 0\n\
+        t1: 6S 9S 10S\nt2: JS QS KS\nt3: AS 6H 7H\nt4: 8H 9H 10H\n\
+        t5: JH QH AH\nt6: 6D 7D 8D\nt7: 9D 10D JD\nt8: QD KD AD\n\
+        t9: 6C 7C 8C\nt10: 10C JC QC\nt11: KC AC\n\
+        f1: 7S 8S\nf2: KH\nf4: 9C\n";
+
+    #[test]
+    fn krug_places_count_from_each_base_and_an_empty_foundation_from_the_six() {
+        let p = Position::from_text(KRUG, None).unwrap();
+        let places = p.suit_places().unwrap();
+        let at = |c: &str| places.of(card(c));
+        // Spades from the base 7S: 7 8 9 10 J Q K A 6.
+        assert_eq!((at("7S"), at("8S"), at("9S")), (0, 1, 2));
+        assert_eq!((at("KS"), at("AS"), at("6S")), (6, 7, 8));
+        // Hearts from the base KH: K A 6 7 8 9 10 J Q.
+        assert_eq!((at("KH"), at("AH"), at("6H"), at("QH")), (0, 1, 2, 8));
+        // Diamonds, no base yet: the six opens, the ace comes last.
+        assert_eq!((at("6D"), at("10D"), at("KD"), at("AD")), (0, 4, 7, 8));
+        // Clubs from the base 9C: 9 10 J Q K A 6 7 8.
+        assert_eq!((at("9C"), at("AC"), at("6C"), at("8C")), (0, 5, 6, 8));
+        // Cards the short deck lacks are in no sequence.
+        assert_eq!(at("2C"), u8::MAX);
+
+        let f = |n: usize| p.layout().foundation_ids().nth(n - 1).unwrap();
+        let seq = |n: usize| {
+            p.foundation_sequence(f(n))
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(seq(1), ["9S", "10S", "JS", "QS", "KS", "AS", "6S"]);
+        assert_eq!(
+            seq(3),
+            ["6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD", "AD"]
+        );
+        // 8S is home already; 6S is not of diamonds' sequence.
+        for (n, c, before) in [
+            (1, "8S", None),
+            (1, "9S", Some(0)),
+            (1, "6S", Some(6)),
+            (2, "AH", Some(0)),
+            (3, "6D", Some(0)),
+            (3, "AD", Some(8)),
+            (3, "6S", None),
+        ] {
+            assert_eq!(p.cards_before(f(n), card(c)), before, "f{n} {c}");
+        }
+    }
+
+    #[test]
+    fn suit_places_follow_the_rank_where_foundations_build_up_from_the_ace() {
+        // Nothing home yet (one deck and two), and with hearts' foundation
+        // started: a place counts from the ace either way.
+        for p in [deal("la-belle-lucie"), deal("house-in-the-woods")] {
+            let places = p.suit_places().unwrap();
+            assert_eq!(places.of(card("AS")), 0);
+            assert_eq!(places.of(card("2H")), 1);
+            assert_eq!(places.of(card("10D")), 9);
+            assert_eq!(places.of(card("KC")), 12);
+        }
+        let p = Position::from_text(
+            "game: la-belle-lucie\ndeal: 1\nredeals-used: 0\n\
+             t1: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS\n\
+             t2: 4H 5H 6H 7H 8H 9H 10H JH QH KH\n\
+             t3: AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD\n\
+             t4: AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC\n\
+             f2: AH 2H 3H\n",
+            None,
+        )
+        .unwrap();
+        let places = p.suit_places().unwrap();
+        assert_eq!((places.of(card("3H")), places.of(card("4H"))), (2, 3));
+        assert_eq!(places.of(card("AS")), 0);
+        // Trefoil deals its aces home: the places are the same.
+        let places = deal("trefoil").suit_places().unwrap();
+        assert_eq!((places.of(card("AS")), places.of(card("5S"))), (0, 4));
+    }
+
+    #[test]
+    fn no_suit_places_where_a_suit_has_two_sequences_or_none_named() {
+        // Nivernaise: each suit an ace-house up and a king-house down.
+        assert!(deal("nivernaise").suit_places().is_none());
+        // House on the Hill builds down from kings too (docs/games.md).
+        assert!(deal("house-on-the-hill").suit_places().is_none());
+        // Blondes and Brunettes: foundations in alternating colours.
+        assert!(deal("blondes-and-brunettes").suit_places().is_none());
     }
 
     #[test]

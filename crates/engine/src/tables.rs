@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use crate::card::Card;
 use crate::catalogue::games;
+use crate::sequence::{FoundationRuns, SuitPlaces};
 use crate::spec::{Build, Direction, Foundation, GameSpec};
 
 /// A set of cards as bits of their [`Card::index`] (all below 64).
@@ -67,6 +68,14 @@ pub(crate) fn follows_on_foundation(
     }
 }
 
+/// Whether a deal may lay `card` as the first card of an empty foundation of
+/// rule `rule` whatever its rank: a wrapping foundation (Krug) starts from
+/// the base laid out, always in its own suit. Any other foundation starts
+/// with the card [`follows_on_foundation`] lets onto it empty.
+pub(crate) fn lays_base(rule: &Foundation, card: Card) -> bool {
+    rule.wraps && rule.suit.is_none_or(|s| s == card.suit())
+}
+
 /// The rules of one game evaluated for every card.
 #[derive(Debug)]
 pub(crate) struct RuleTables {
@@ -84,6 +93,12 @@ pub(crate) struct RuleTables {
     /// The cards of the highest rank in play order (the ones an empty fan
     /// takes where it takes only kings).
     pub tops: CardSet,
+    /// `runs[f]`: the sequences foundation `f` follows, by its first card
+    /// (walked along `next`).
+    pub runs: &'static [FoundationRuns],
+    /// The suit places where the game's rules fix them
+    /// ([`SuitPlaces::of_game`]); `None` where the position decides them.
+    pub game_places: Option<Option<SuitPlaces>>,
 }
 
 impl RuleTables {
@@ -125,12 +140,24 @@ impl RuleTables {
             .iter()
             .filter(|&&c| spec.order(c) == spec.top_order())
             .fold(0, |m, &c| m | bit(c));
+        let runs = spec
+            .foundations
+            .iter()
+            .zip(&next)
+            .map(|(rule, next)| FoundationRuns::of(&deck, rule, next))
+            .collect::<Vec<_>>();
+        // Kept for the life of the program, as the tables are (see
+        // `for_spec`), so that a position's answers can point into them.
+        let runs: &'static [FoundationRuns] = Box::leak(runs.into_boxed_slice());
+        let game_places = SuitPlaces::of_game(runs);
         RuleTables {
             onto,
             takers,
             next,
             same_rule_before,
             tops,
+            runs,
+            game_places,
         }
     }
 

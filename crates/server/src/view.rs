@@ -96,10 +96,10 @@ pub struct Base {
     pub suit: Option<String>,
 }
 
+/// One card as the page sees it: its text (`AS`, `10H`).
 #[derive(Serialize, Debug)]
 pub struct CardView {
     pub card: &'static str,
-    pub label: &'static str,
 }
 
 /// One legal move, with what the page needs to light up drag targets.
@@ -222,24 +222,17 @@ fn piles(pos: &Position) -> Vec<Pile> {
         .collect()
 }
 
-/// A card's text and accessible name, made once per card: a state holds up to
-/// 104 cards and is sent on every move.
+/// A card's text, made once per card: a state holds up to 104 cards and is
+/// sent on every move. (The page names cards from its message catalogue.)
 fn card_view(c: patience_engine::Card) -> CardView {
-    static NAMES: OnceLock<Vec<(String, String)>> = OnceLock::new();
-    let names = NAMES.get_or_init(|| {
-        (0..64)
-            .map(|i| match patience_engine::Card::from_index(i) {
-                Some(c) => (c.to_string(), c.name()),
-                None => (String::new(), String::new()),
-            })
+    static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        (0..patience_engine::Card::COUNT)
+            .map(|i| patience_engine::Card::from_index(i).map_or(String::new(), |c| c.to_string()))
             .collect()
     });
-    match names.get(c.index()) {
-        Some((card, label)) => CardView { card, label },
-        None => CardView {
-            card: "?",
-            label: "unknown card",
-        },
+    CardView {
+        card: texts.get(c.index()).map_or("?", String::as_str),
     }
 }
 

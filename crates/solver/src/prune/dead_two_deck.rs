@@ -46,7 +46,7 @@
 //! a king lying on both aces of its suit, or a king on one ace in the waste
 //! while the other ace lies under a queen whose kings are both buried.
 
-use patience_engine::{Build, Card, Direction, Draw, EmptyPile, GameSpec, PileId, Position, Suit};
+use patience_engine::{Build, Card, Direction, Draw, EmptyPile, PileId, Position, Suit};
 
 /// Most piles the test looks at (House in the Woods has 35 fans). Each
 /// pile's cards are tracked as bits of a `u128` (a two-deck pack is 104
@@ -81,14 +81,12 @@ pub fn applies(pos: &Position) -> bool {
         })
 }
 
-/// Whether the position is lost by the rule of the module documentation.
-/// Call only where [`applies`] holds. At most a few hundred steps: each
-/// pass over the piles peels at least one card or ends the test.
-/// No card (past a king, or an order the deck lacks).
+/// No card (past a king, or a place the deck lacks).
 const NONE: u8 = u8::MAX;
 
-/// Per card its play order, and the card one rank above it in suit (`NONE`
-/// for a king); per suit the card at each play order. Worked out once per
+/// Per card its place in its suit's foundation sequence, and the card it
+/// builds on in the table (the one rank above it in suit; `NONE` for a
+/// king); per suit the card at each place. Asked of the engine once per
 /// game and thread: the search asks the test at every position.
 #[derive(Clone, Copy)]
 struct Tables {
@@ -98,33 +96,36 @@ struct Tables {
     top_order: usize,
 }
 
-fn tables(spec: &'static GameSpec) -> Tables {
+/// The tables of `pos`'s game. Where [`applies`] holds the foundations build
+/// up in suit without wrapping, so the places are the game's, not the
+/// position's.
+fn tables(pos: &Position) -> Tables {
     use std::cell::Cell;
     thread_local! {
         static CACHE: Cell<Option<(&'static str, Tables)>> = const { Cell::new(None) };
     }
+    let spec = pos.spec();
     if let Some((id, t)) = CACHE.get() {
         if id == spec.id {
             return t;
         }
     }
-    let ranks = spec.ranks;
-    let top_order = ranks.len() as usize;
     let mut t = Tables {
-        order: [0; Card::COUNT],
+        order: [NONE; Card::COUNT],
         above: [NONE; Card::COUNT],
         at: [[NONE; 13]; 4],
-        top_order,
+        top_order: 0,
     };
-    for s in Suit::ALL {
-        for o in 0..top_order {
-            let Some(c) = ranks.rank_at(o).map(|r| Card::new(r, s)) else {
-                continue;
-            };
-            t.order[c.index()] = o as u8;
-            t.at[s.index()][o] = c.index() as u8;
-            if let Some(u) = ranks.rank_at(o + 1) {
-                t.above[c.index()] = Card::new(u, s).index() as u8;
+    if let Some(places) = pos.suit_places() {
+        for c in spec.pack() {
+            let o = places.of(c);
+            if let Some(slot) = t.at[c.suit().index()].get_mut(o as usize) {
+                *slot = c.index() as u8;
+                t.order[c.index()] = o;
+                t.top_order = t.top_order.max(o as usize + 1);
+            }
+            if let Some(up) = pos.targets_of(c).next() {
+                t.above[c.index()] = up.index() as u8;
             }
         }
     }
@@ -132,8 +133,10 @@ fn tables(spec: &'static GameSpec) -> Tables {
     t
 }
 
+/// Whether the position is lost by the rule of the module documentation.
+/// Call only where [`applies`] holds. At most a few hundred steps: each
+/// pass over the piles peels at least one card or ends the test.
 pub fn is_dead(pos: &Position) -> bool {
-    let spec = pos.spec();
     let layout = pos.layout();
     // Copies of each card that are home; that may leave their place (in the
     // stock, or peeled); and that may yet take a card on the table (those,
@@ -173,7 +176,7 @@ pub fn is_dead(pos: &Position) -> bool {
         above,
         at,
         top_order,
-    } = tables(spec);
+    } = tables(pos);
     let gone = |i: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
         i != NONE && home[i as usize] + leave[i as usize] > 0
     };
@@ -236,9 +239,10 @@ mod tests {
     use patience_engine::prng::SplitMix64;
     use patience_engine::{Move, PileKind};
 
-    /// The stuck-set rule written out as first stated: start with every
-    /// card in a fan or the waste, drop any card that may leave given the
-    /// set, until none is dropped. The peeling of [`is_dead`] must agree.
+    /// The stuck-set rule written out as the module documentation states it:
+    /// start with every card in a fan or the waste, drop any card that may
+    /// leave given the set, until none is dropped. The peeling of
+    /// [`is_dead`] must agree.
     fn is_dead_by_fixed_point(pos: &Position) -> bool {
         let spec = pos.spec();
         let layout = pos.layout();

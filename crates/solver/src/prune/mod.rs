@@ -39,7 +39,7 @@
 
 pub mod dead_two_deck;
 
-use patience_engine::{Build, Card, Direction, Draw, EmptyPile, Move, PileKind, Position, Safety};
+use patience_engine::{Build, Card, Draw, EmptyPile, Move, PileKind, Position, Safety, SuitPlaces};
 
 /// A foundation move among `moves` that can be played without searching the
 /// others: the engine's safe move that loses no win (see the module
@@ -57,9 +57,16 @@ pub fn dead_test_applies(pos: &Position) -> bool {
 
 /// Whether the one-deck dead-position test applies.
 fn one_deck_test_applies(pos: &Position) -> bool {
+    one_deck_places(pos).is_some()
+}
+
+/// Where the one-deck test applies, the places it compares: each card's
+/// place in its suit's foundation sequence (the engine's
+/// [`Position::suit_places`]; the ace, or Krug's base, first).
+fn one_deck_places(pos: &Position) -> Option<SuitPlaces> {
     let spec = pos.spec();
     let draw_left = !pos.draw_used() && spec.draw != Draw::Never;
-    pos.redeals_left() == 0
+    let applies = pos.redeals_left() == 0
         && !draw_left
         && spec.decks == 1
         && spec.build == Build::DownInSuit
@@ -67,11 +74,12 @@ fn one_deck_test_applies(pos: &Position) -> bool {
         && matches!(spec.empty_pile, EmptyPile::Stays | EmptyPile::TakesKing)
         && !spec.foundation_returns
         && pos.layout().stock.is_none()
-        && pos.layout().cells == 0
-        && spec
-            .foundations
-            .iter()
-            .all(|f| f.direction == Direction::Up && f.suit.is_some() && !f.alternate_colours)
+        && pos.layout().cells == 0;
+    if applies {
+        pos.suit_places()
+    } else {
+        None
+    }
 }
 
 /// Drops from `moves` the moves of a fan's lone card onto another fan, where
@@ -93,10 +101,9 @@ pub fn is_dead(pos: &Position) -> bool {
     if dead_two_deck::applies(pos) {
         return dead_two_deck::is_dead(pos);
     }
-    if !one_deck_test_applies(pos) {
+    let Some(places) = one_deck_places(pos) else {
         return false;
-    }
-    let places = Places::of(pos);
+    };
     pos.layout()
         .tableau_ids()
         .any(|t| fan_is_dead(pos, pos.pile(t), &places))
@@ -107,11 +114,12 @@ pub fn is_dead(pos: &Position) -> bool {
 /// too (redeals and the draw only get used up), and a move takes cards off
 /// tops, which only shrinks what lies below each card: so a new dead card
 /// can only be one that `mv` put on a fan, and that fan alone is looked at.
-/// A card to a foundation adds none, unless it starts a foundation whose
-/// base decides the sequence (Krug): then everything is looked at again.
-/// The search asks this at every new position instead of the full test.
-/// The two-deck test is always run in full: there a card going home can
-/// kill a position too (its copy was the one target of a card still out).
+/// A card to a foundation adds none: the places count from a foundation's
+/// first card, so no place changes as a card goes home
+/// ([`Position::suit_places`]). The search asks this at every new position
+/// instead of the full test. The two-deck test is always run in full: there
+/// a card going home can kill a position too (its copy was the one target
+/// of a card still out).
 pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
     let Move::Step { to, .. } = mv else {
         return is_dead(pos);
@@ -120,71 +128,29 @@ pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
         return is_dead(pos);
     }
     match pos.layout().kind(to) {
-        Some(PileKind::Tableau(_)) => fan_is_dead(pos, pos.pile(to), &Places::of(pos)),
-        Some(PileKind::Foundation(f))
-            if !(pos.spec().foundations[f as usize].wraps && pos.pile(to).len() == 1) =>
-        {
-            false
-        }
+        Some(PileKind::Tableau(_)) => pos
+            .suit_places()
+            .is_some_and(|places| fan_is_dead(pos, pos.pile(to), &places)),
+        Some(PileKind::Foundation(_)) => false,
         _ => is_dead(pos),
-    }
-}
-
-/// Each card's place in its foundation's sequence: its play order counted
-/// from where its suit's foundation starts (the ace, or Krug's base).
-struct Places {
-    base: [i32; 4],
-    n: i32,
-    kings_move: bool,
-}
-
-impl Places {
-    fn of(pos: &Position) -> Places {
-        let spec = pos.spec();
-        let layout = pos.layout();
-        let mut base = [0i32; 4];
-        for (i, rule) in spec.foundations.iter().enumerate() {
-            let (Some(s), Some(&first)) = (rule.suit, pos.pile(layout.foundation(i as u8)).first())
-            else {
-                continue;
-            };
-            if rule.wraps {
-                base[s.index()] = spec.order(first) as i32;
-            }
-        }
-        Places {
-            base,
-            n: spec.ranks.len() as i32,
-            kings_move: spec.empty_pile == EmptyPile::TakesKing,
-        }
-    }
-
-    /// `(order - base) mod n`, without a division (both lie in `0..n`).
-    #[inline]
-    fn of_card(&self, pos: &Position, c: Card) -> i32 {
-        let d = pos.spec().order(c) as i32 - self.base[c.suit().index()];
-        if d < 0 {
-            d + self.n
-        } else {
-            d
-        }
     }
 }
 
 /// Whether some card of `fan` lies above a lower card of its suit with no way
 /// off the fan. One pass up the fan, keeping the cards seen below (as bits:
 /// one deck, so a card is there or not) and each suit's lowest place below.
-fn fan_is_dead(pos: &Position, fan: &[Card], places: &Places) -> bool {
+fn fan_is_dead(pos: &Position, fan: &[Card], places: &SuitPlaces) -> bool {
+    let kings_move = pos.spec().empty_pile == EmptyPile::TakesKing;
     let mut below: u64 = 0;
-    let mut lowest = [i32::MAX; 4];
+    let mut lowest = [u8::MAX; 4];
     for &x in fan {
         let s = x.suit().index();
-        let fx = places.of_card(pos, x);
+        let fx = places.of(x);
         if lowest[s] < fx {
             // `x` must leave by the table: onto the one card it builds on
             // (the card one rank above in suit).
             match pos.targets_of(x).next() {
-                None if !places.kings_move => return true,
+                None if !kings_move => return true,
                 Some(target) if below & 1 << target.index() != 0 => return true,
                 _ => {}
             }
@@ -221,20 +187,18 @@ mod tests {
         assert!(!is_dead(&at(text, "la-belle-lucie-sequences", 0)));
     }
 
-    /// The dead test as first written (every card against every card below
+    /// The dead test written the plain way (every card against every card below
     /// it), to hold the one-pass version to it.
     fn is_dead_by_pairs(pos: &Position) -> bool {
         if !dead_test_applies(pos) {
             return false;
         }
-        let spec = pos.spec();
         let layout = pos.layout();
-        let n = spec.ranks.len() as i32;
-        let kings_move = spec.empty_pile == EmptyPile::TakesKing;
-        // Where each suit starts is not what this test checks: the bases
-        // are shared, the dead-card rule is written out again.
-        let base = Places::of(pos).base;
-        let fpos = |c: Card| (spec.order(c) as i32 - base[c.suit().index()]).rem_euclid(n);
+        let kings_move = pos.spec().empty_pile == EmptyPile::TakesKing;
+        // The places are not what this test checks (they are the engine's,
+        // pinned by its tests): the dead-card rule is written out again.
+        let places = pos.suit_places().unwrap();
+        let fpos = |c: Card| places.of(c);
         layout.tableau_ids().any(|t| {
             let pile = pos.pile(t);
             (1..pile.len()).any(|i| {
