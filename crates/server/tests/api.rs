@@ -525,7 +525,10 @@ async fn catalogue_rules_pages_and_levels() {
             level: Level::Medium,
             person: PersonWins::new(3, 20),
         };
-        store.put_grade("la-belle-lucie", &medium, "{}").unwrap();
+        // A local grade carries its detail (an empty one marks the library's own).
+        store
+            .put_grade("la-belle-lucie", &medium, r#"{"seed":1}"#)
+            .unwrap();
     }
     let server = Server::start(&db.path).await;
     let mut p = Player::new(&server.url);
