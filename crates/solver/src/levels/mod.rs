@@ -3,12 +3,15 @@
 //! - [`view`]: what a person sees of a position (no stock order, no deal number).
 //! - [`person`]: the person-like player, which plays from a view only, by a
 //!   documented strategy, never undoing; seeded, so N runs give a win rate.
+//! - `glance`: what the person-like player reads off one position, each
+//!   answer worked out once.
 //! - [`follow`]: the hint-follower, which plays whatever the hint says (a
 //!   comparison for `patience play`; it takes no part in the levels).
 //! - [`grade`]: one deal in, one level out (Easy, Medium, Hard, Unwinnable,
 //!   Unknown), from the solver's verdict and the person-like player's runs.
 
 pub mod follow;
+mod glance;
 pub mod grade;
 pub mod person;
 pub mod view;

@@ -73,12 +73,13 @@
 //! deals at several budgets and the check on deals 30001..32000, and writes
 //! the table in `docs/winnability.md`.
 
-use std::collections::HashSet;
-
 use patience_engine::prng::SplitMix64;
 use patience_engine::{Card, EmptyPile, Move, PileId, PileKind, Position, StockAction};
 use serde::Serialize;
 
+use crate::key::PrehashedSet;
+
+use super::glance::{HomeGlance, Homes, InPlay};
 use super::view::View;
 
 /// Scores of the moves that are not steps, and the base scores of steps.
@@ -126,13 +127,29 @@ const HALVING: i32 = 2;
 #[derive(Clone, Debug)]
 pub struct PersonPlayer {
     rng: SplitMix64,
-    seen: HashSet<u64>,
+    seen: PrehashedSet<u64>,
     lookahead: u32,
     /// Buffers the look-ahead reuses: legal moves, the moved pile's cards,
     /// and one list of scored moves per depth.
     moves: Vec<Move>,
     source: Vec<Card>,
     lists: Vec<Vec<Scored>>,
+    /// What the foundations met in this decision's look-ahead want.
+    homes: Homes,
+}
+
+/// What the player has read off the position whose moves it scores.
+struct Glance<'a> {
+    homes: &'a mut Homes,
+    /// The number of the position's home glance in `homes`.
+    here: usize,
+    in_play: InPlay,
+}
+
+impl Glance<'_> {
+    fn home(&mut self) -> &mut HomeGlance {
+        self.homes.get(self.here)
+    }
 }
 
 /// One scored move: its own worth, and whether it brings cards out of the
@@ -155,11 +172,12 @@ impl PersonPlayer {
     pub fn with_lookahead(seed: u64, lookahead: u32) -> PersonPlayer {
         PersonPlayer {
             rng: SplitMix64::new(seed),
-            seen: HashSet::new(),
+            seen: PrehashedSet::default(),
             lookahead,
             moves: Vec::new(),
             source: Vec::new(),
             lists: Vec::new(),
+            homes: Homes::default(),
         }
     }
 
@@ -170,6 +188,7 @@ impl PersonPlayer {
         // stands for the view; a step that deals nothing from the stock
         // leads to the imagined position of the view after it.
         self.seen.insert(ip.hash());
+        self.homes.clear();
         let mut root = Vec::new();
         self.scored_moves(&mut ip, false, &mut root);
         if root.is_empty() {
@@ -182,7 +201,7 @@ impl PersonPlayer {
         let mut depth = 1;
         while budget > 0 && depth <= MAX_DEPTH {
             let mut round = Vec::with_capacity(root.len());
-            let mut visited = HashSet::new();
+            let mut visited = PrehashedSet::default();
             let mut complete = true;
             for s in &root {
                 let v = if s.fresh || !matches!(s.mv, Move::Step { .. }) {
@@ -243,7 +262,7 @@ impl PersonPlayer {
         ip: &mut Position,
         depth: u32,
         budget: &mut u32,
-        visited: &mut HashSet<u64>,
+        visited: &mut PrehashedSet<u64>,
     ) -> Option<i32> {
         if depth == 0 {
             return Some(0);
@@ -266,7 +285,7 @@ impl PersonPlayer {
         list: &[Scored],
         depth: u32,
         budget: &mut u32,
-        visited: &mut HashSet<u64>,
+        visited: &mut PrehashedSet<u64>,
     ) -> Option<i32> {
         let mut best = 0;
         for &s in list {
@@ -294,20 +313,28 @@ impl PersonPlayer {
         moves.clear();
         ip.legal_moves_into(&mut moves);
         out.clear();
+        let mut homes = std::mem::take(&mut self.homes);
+        let mut glance = Glance {
+            here: homes.of(ip),
+            homes: &mut homes,
+            in_play: InPlay::default(),
+        };
         for &mv in &moves {
             if steps_only && !matches!(mv, Move::Step { .. }) {
                 continue;
             }
-            if let Some(s) = self.score(ip, mv) {
+            if let Some(s) = self.score(ip, mv, &mut glance) {
                 out.push(s);
             }
         }
         self.moves = moves;
+        self.homes = homes;
         out.sort_by_key(|s| std::cmp::Reverse(s.score));
     }
 
-    /// The score of one legal move, or `None` for a move not to be played.
-    fn score(&mut self, ip: &mut Position, mv: Move) -> Option<Scored> {
+    /// The score of one legal move, or `None` for a move not to be played;
+    /// `glance` looks at `ip`.
+    fn score(&mut self, ip: &mut Position, mv: Move, glance: &mut Glance) -> Option<Scored> {
         let plain = |score| {
             Some(Scored {
                 mv,
@@ -322,7 +349,7 @@ impl PersonPlayer {
                 Some(PileKind::Foundation(_)) => weight::DRAW_TO_FOUNDATION,
                 _ => weight::DRAW_TO_TABLEAU,
             }),
-            Move::Step { from, to } => self.score_step(ip, mv, from, to),
+            Move::Step { from, to } => self.score_step(ip, mv, from, to, glance),
         }
     }
 
@@ -332,11 +359,12 @@ impl PersonPlayer {
         mv: Move,
         from: PileId,
         to: PileId,
+        glance: &mut Glance,
     ) -> Option<Scored> {
         let mut source = std::mem::take(&mut self.source);
         source.clear();
         source.extend_from_slice(ip.pile(from));
-        let scored = self.score_step_of(ip, mv, from, to, &source);
+        let scored = self.score_step_of(ip, mv, (from, to), &source, glance);
         self.source = source;
         scored
     }
@@ -346,9 +374,9 @@ impl PersonPlayer {
         &self,
         ip: &mut Position,
         mv: Move,
-        from: PileId,
-        to: PileId,
+        (from, to): (PileId, PileId),
         source: &[Card],
+        glance: &mut Glance,
     ) -> Option<Scored> {
         let layout = *ip.layout();
         let card = *source.last()?;
@@ -357,7 +385,7 @@ impl PersonPlayer {
         let to_kind = layout.kind(to)?;
         let mut score = match to_kind {
             PileKind::Foundation(_) => {
-                let mut s = if held_for_the_table(ip, from) {
+                let mut s = if held_for_the_table(ip, from, glance) {
                     weight::TO_FOUNDATION_HELD
                 } else {
                     weight::TO_FOUNDATION
@@ -370,7 +398,9 @@ impl PersonPlayer {
             PileKind::Tableau(_) if from_kind == PileKind::Waste && waste_is_a_trap(ip, card) => {
                 weight::WASTE_TO_TABLEAU
             }
-            PileKind::Tableau(_) => weight::TO_TABLEAU + bury_penalty(ip, ip.pile(to)),
+            PileKind::Tableau(_) => {
+                weight::TO_TABLEAU + bury_penalty(ip, ip.pile(to), glance.home())
+            }
             PileKind::Cell(_) => {
                 let free = layout.cell_ids().filter(|&c| ip.pile(c).is_empty()).count();
                 weight::TO_CELL + if free <= 1 { weight::LAST_CELL } else { 0 }
@@ -408,7 +438,18 @@ impl PersonPlayer {
                     // It already lay on a card that takes it: a shift, not progress.
                     score += weight::SHIFT_ALREADY_PLACED;
                 }
-                score += uncover_value(ip, from, rest);
+                // What the foundations want is the same after a move that
+                // leaves them alone.
+                let touches_home = [from_kind, to_kind]
+                    .iter()
+                    .any(|k| matches!(k, PileKind::Foundation(_)));
+                let after = if touches_home {
+                    glance.homes.of(ip)
+                } else {
+                    glance.here
+                };
+                let home = glance.homes.get(after);
+                score += uncover_value(ip, from, rest, home);
             } else if matches!(from_kind, PileKind::Tableau(_)) && n == 1 {
                 score += if fresh {
                     weight::FRESH_FROM_STOCK
@@ -444,12 +485,12 @@ fn waste_is_a_trap(ip: &Position, card: Card) -> bool {
 
 /// What uncovering `rest` (the source pile after the move, face up) is worth,
 /// judged in the imagined position after the move.
-fn uncover_value(ip: &Position, from: PileId, rest: &[Card]) -> i32 {
+fn uncover_value(ip: &Position, from: PileId, rest: &[Card], home: &mut HomeGlance) -> i32 {
     let Some((&revealed, below)) = rest.split_last() else {
         return 0;
     };
-    let mut v = match distance(ip, revealed) {
-        _ if wanted(ip, revealed) => weight::UNCOVER_WANTED,
+    let mut v = match home.distance(ip, revealed) {
+        _ if home.wanted(ip, revealed) => weight::UNCOVER_WANTED,
         1 => weight::UNCOVER_NEAR,
         2 => weight::UNCOVER_NEXT,
         _ => 0,
@@ -464,9 +505,9 @@ fn uncover_value(ip: &Position, from: PileId, rest: &[Card]) -> i32 {
     // Cards still covered in this pile: the fewer cards on a wanted one, the better.
     for (i, &c) in below.iter().enumerate() {
         let above = (below.len() - i) as i32;
-        if wanted(ip, c) {
+        if home.wanted(ip, c) {
             v += weight::DIG_WANTED / above;
-        } else if distance(ip, c) == 1 {
+        } else if home.distance(ip, c) == 1 {
             v += weight::DIG_NEAR / above;
         }
     }
@@ -490,12 +531,12 @@ fn blocked_by(ip: &Position, card: Card, below: &[Card]) -> i32 {
 }
 
 /// The cost of covering the cards of a pile that a foundation soon wants.
-fn bury_penalty(ip: &Position, pile: &[Card]) -> i32 {
+fn bury_penalty(ip: &Position, pile: &[Card], home: &mut HomeGlance) -> i32 {
     let mut worst = 0;
     for &c in pile {
-        if wanted(ip, c) {
+        if home.wanted(ip, c) {
             worst = worst.min(weight::BURY_WANTED);
-        } else if distance(ip, c) == 1 {
+        } else if home.distance(ip, c) == 1 {
             worst = worst.min(weight::BURY_NEAR);
         }
     }
@@ -504,61 +545,15 @@ fn bury_penalty(ip: &Position, pile: &[Card]) -> i32 {
 
 /// Whether the top card of `from` could still take a face-up card on the
 /// table that no foundation wants yet: then it should not go up so soon.
-fn held_for_the_table(ip: &Position, from: PileId) -> bool {
-    let layout = ip.layout();
-    if !matches!(layout.kind(from), Some(PileKind::Tableau(_))) {
+fn held_for_the_table(ip: &Position, from: PileId, glance: &mut Glance<'_>) -> bool {
+    if !matches!(ip.layout().kind(from), Some(PileKind::Tableau(_))) {
         return false;
     }
-    layout
-        .ids()
-        .filter(|&id| {
-            !matches!(
-                layout.kind(id),
-                Some(PileKind::Foundation(_) | PileKind::Stock)
-            )
-        })
-        .filter(|&id| id != from)
-        .flat_map(|id| ip.pile(id).iter().copied())
-        .any(|x| ip.tableau_takes(from, x) && !wanted(ip, x))
-}
-
-/// Whether some foundation takes `card` now.
-fn wanted(ip: &Position, card: Card) -> bool {
-    ip.layout()
-        .foundation_ids()
-        .any(|f| ip.foundation_takes(f, card))
-}
-
-/// How many cards must go home before `card` can (0: it is next), over
-/// every foundation; `u8::MAX` when none will take it. The engine names a
-/// foundation's sequence ([`Position::cards_before`]); where it cannot
-/// (foundations in alternating colours, opened by any suit), the card's
-/// place in its game's sequence ([`GameSpec::sequence_of`]) is counted from
-/// the foundation's top card of the same sequence.
-///
-/// [`GameSpec::sequence_of`]: patience_engine::GameSpec::sequence_of
-fn distance(ip: &Position, card: Card) -> u8 {
-    let place = ip.spec().sequence_of(card);
-    ip.layout()
-        .foundation_ids()
-        .filter_map(|f| {
-            ip.cards_before(f, card).or_else(|| {
-                let p = place?;
-                if ip.foundation_sequence(f).next().is_some() {
-                    return None; // a named sequence without this card
-                }
-                match ip.pile(f).last() {
-                    None => Some(p.place),
-                    Some(&top) => {
-                        let t = ip.spec().sequence_of(top)?;
-                        (t.sequence == p.sequence && t.place < p.place)
-                            .then(|| p.place - t.place - 1)
-                    }
-                }
-            })
-        })
-        .min()
-        .unwrap_or(u8::MAX)
+    let Some(&top) = ip.pile(from).last() else {
+        return false;
+    };
+    ip.builders_of(top)
+        .any(|x| glance.in_play.beside(ip, from, x) && !glance.home().wanted(ip, x))
 }
 
 fn stock_len(pos: &Position) -> usize {
@@ -600,60 +595,5 @@ pub fn play_as(pos: &Position, mut player: PersonPlayer, max_moves: usize) -> Pe
         won: pos.is_won(),
         moves,
         home: pos.foundation_cards(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::distance;
-    use patience_engine::{game, Card, Position};
-
-    fn card(text: &str) -> Card {
-        Card::parse(text).unwrap()
-    }
-
-    /// La Belle Lucie's foundations build up in suit from the ace: with the
-    /// spade ace home, the two of spades is next and the five three cards
-    /// away; a heart counts from its own empty foundation.
-    #[test]
-    fn distance_counts_the_cards_each_suit_still_needs_home() {
-        // Plain form: every card not listed is home.
-        let fans = "KS QS JS\n10S 9S 8S\n7S 6S 5S\n4S 3S 2S\n\
-                    KH QH JH\n10H 9H 8H\n7H 6H 5H\n4H 3H 2H AH\n";
-        let pos = Position::from_text(fans, Some("la-belle-lucie")).unwrap();
-        assert_eq!(distance(&pos, card("2S")), 0);
-        assert_eq!(distance(&pos, card("5S")), 3);
-        assert_eq!(distance(&pos, card("AH")), 0);
-        assert_eq!(distance(&pos, card("2H")), 1);
-        assert_eq!(distance(&pos, card("AS")), u8::MAX, "already home");
-    }
-
-    /// Blondes and Brunettes' foundations alternate colours and any ace
-    /// opens one, so the sequence is the colour against the rank's parity:
-    /// on a red ace a black two is next and a black three can never follow.
-    #[test]
-    fn distance_follows_alternating_colours() {
-        let spec = game("blondes-and-brunettes").unwrap();
-        let start = Position::deal(spec, 1).unwrap();
-        let f1 = start.layout().foundation_ids().next().unwrap();
-        let text: String = start
-            .to_text()
-            .replacen(" AH", "", 1)
-            .lines()
-            .map(|l| {
-                if l.starts_with("f1:") {
-                    "f1: AH\n".into()
-                } else {
-                    format!("{l}\n")
-                }
-            })
-            .collect();
-        let pos = Position::from_text(&text, Some(spec.id)).unwrap();
-        assert_eq!(pos.pile(f1), [card("AH")]);
-        assert_eq!(distance(&pos, card("2S")), 0);
-        assert_eq!(distance(&pos, card("3H")), 1);
-        // Any other ace opens an empty foundation: a two is one card away.
-        assert_eq!(distance(&pos, card("2H")), 1);
-        assert_eq!(distance(&pos, card("AD")), 0);
     }
 }

@@ -14,13 +14,11 @@
 //! the game. A position seen before is not kept twice. Like the probe and
 //! the playouts it proves nothing when it fails.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 use patience_engine::{Build, Card, Move, PileId, PileKind, Position, StockAction};
 
-use crate::key::{Key, Keyer};
+use crate::key::{Key, Keyer, PrehashedSet};
 use crate::{prune, Budget};
 
 /// What the beam found.
@@ -171,25 +169,6 @@ impl Promise {
     }
 }
 
-/// Keys are already well-mixed 128-bit hashes: folding them is hashing
-/// enough (the default hasher cost a tenth of the beam's time).
-#[derive(Default)]
-struct KeyHash(u64);
-
-impl Hasher for KeyHash {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u128(&mut self, k: u128) {
-        self.0 = (k as u64) ^ ((k >> 64) as u64);
-    }
-}
-
 /// One kept position: where it came from, for the winning line.
 #[derive(Clone, Copy)]
 struct Step {
@@ -203,7 +182,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
     let begun = Instant::now();
     let total = start.spec().card_count();
     let mut nodes = 0u64;
-    let mut seen: HashSet<Key, BuildHasherDefault<KeyHash>> = HashSet::default();
+    let mut seen: PrehashedSet<Key> = PrehashedSet::default();
     let mut keyer = Keyer::with_classes(start, dominances);
     seen.insert(keyer.key());
     let promise = Promise::new(start);
