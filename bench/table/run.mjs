@@ -1,7 +1,7 @@
 // Browser benchmark of the table: the page's own work per move and the time
 // from a click to the card landed, in La Belle Lucie and House in the Woods.
 //
-//   node bench/table/run.mjs [--moves N] [--url URL] [--web DIR]
+//   node bench/table/run.mjs [--moves N] [--url URL] [--web DIR] [--write]
 //
 // Starts `target/debug/patience serve` on a free port over a fresh database
 // (or drives --url; with --web DIR the page's files come from DIR, such as
@@ -15,10 +15,16 @@
 // by the page's own clock, from the button's release to the moment the page
 // shows the new move count with every slide finished. Prints p50 and p95 of
 // both per game. No assertion: the figures are for reading, and a machine
-// under load shows higher ones.
+// under load shows higher ones. With --write the figures also replace the
+// table between `<!-- figures -->` and `<!-- /figures -->` in
+// bench/table/README.md, with the machine's cores and load.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 import { launch, open, serveWebFrom } from '../../tests/e2e/lib/browser.js';
-import { startServer } from '../../tests/e2e/lib/server.js';
+import { REPO, startServer } from '../../tests/e2e/lib/server.js';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -105,6 +111,25 @@ async function playDeal(page, cdp, game, deal, works, landed) {
   }
 }
 
+/** Replaces the figures block of bench/table/README.md with `rows`. */
+function writeReadme(rows, load) {
+  const file = path.join(REPO, 'bench/table/README.md');
+  const ms = (x) => `${x.toFixed(1)} ms`;
+  const table = [
+    `${os.cpus().length} cores, load average ${load.toFixed(1)} at the start, ${MOVES} moves a game:`,
+    '',
+    '| game | deals | moves | work p50 | work p95 | landed p50 | landed p95 |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.game} | ${r.dealt} | ${r.works.length} | ${ms(quantile(r.works, 0.5))} | ${ms(quantile(r.works, 0.95))} | ${ms(quantile(r.landed, 0.5))} | ${ms(quantile(r.landed, 0.95))} |`),
+  ].join('\n');
+  const text = fs.readFileSync(file, 'utf8');
+  const [head, rest] = text.split('<!-- figures -->');
+  const [, tail] = rest.split('<!-- /figures -->');
+  fs.writeFileSync(file, `${head}<!-- figures -->\n${table}\n<!-- /figures -->${tail}`);
+}
+
+const load = os.loadavg()[0];
+const rows = [];
 const server = opt('--url') ? { url: opt('--url'), stop: async () => {} } : await startServer();
 const browser = await launch();
 try {
@@ -113,8 +138,10 @@ try {
     const { works, landed, deals } = await bench(browser, server.url, game, deal);
     const f = (x) => x.toFixed(1).padStart(6);
     const dealt = deals.length > 1 ? `deals ${deals[0]}–${deals.at(-1)}` : `deal ${deals[0]}`;
+    rows.push({ game, dealt, works, landed });
     console.log(`${game.padEnd(20)} ${dealt.padEnd(9)}  moves ${String(works.length).padStart(3)}  page work p50 ${f(quantile(works, 0.5))} ms  p95 ${f(quantile(works, 0.95))} ms   click to landed p50 ${f(quantile(landed, 0.5))} ms  p95 ${f(quantile(landed, 0.95))} ms`);
   }
+  if (args.includes('--write')) writeReadme(rows, load);
 } finally {
   await browser.close();
   await server.stop();
