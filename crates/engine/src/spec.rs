@@ -283,6 +283,24 @@ impl GameSpec {
         }
     }
 
+    /// Whether no rule tells two suits of one colour apart: the table builds
+    /// down in alternating colours or not at all, no runs move, no bases
+    /// are chosen, and every foundation opens with any suit and builds in
+    /// alternating colours (Blondes and Brunettes). Then the rule tables,
+    /// and with them the legal moves pile for pile, depend on ranks and
+    /// colours alone: swapping the suits of two cards of one rank and
+    /// colour wherever they lie changes no move.
+    pub fn suit_blind(&self) -> bool {
+        matches!(self.build, Build::DownAlternateColour | Build::None)
+            && !self.moves_runs
+            && !self.krug_bases
+            && !self.foundations.is_empty()
+            && self
+                .foundations
+                .iter()
+                .all(|f| f.suit.is_none() && f.alternate_colours)
+    }
+
     /// Whether the card belongs to this game's deck.
     pub fn holds(&self, card: Card) -> bool {
         self.ranks.ranks().contains(&card.rank())
@@ -322,6 +340,16 @@ impl GameSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Only Blondes and Brunettes names no suit in any rule: its foundations
+    /// open with any suit and alternate colours, and its table builds in
+    /// alternating colours. Every other game builds a foundation in suit.
+    #[test]
+    fn only_blondes_and_brunettes_is_suit_blind() {
+        for g in crate::games() {
+            assert_eq!(g.suit_blind(), g.id == "blondes-and-brunettes", "{}", g.id);
+        }
+    }
 
     #[test]
     fn rank_at_reads_the_play_order() {

@@ -94,7 +94,7 @@ fn keys() -> &'static Keys {
 /// card takes the keys of its stand-in, so a card hashes by rank and colour.
 fn keys_for(spec: &GameSpec) -> &'static Keys {
     static BLIND: OnceLock<Keys> = OnceLock::new();
-    if !suit_blind::applies(spec) {
+    if !spec.suit_blind() {
         return keys();
     }
     BLIND.get_or_init(|| {

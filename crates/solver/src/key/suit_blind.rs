@@ -3,6 +3,8 @@
 //! first suit of its colour, so positions that differ only by which suit of
 //! a colour lies where share one key.
 //!
+//! The engine says which games these are ([`GameSpec::suit_blind`](patience_engine::GameSpec::suit_blind)).
+//!
 //! **Why it is sound.** In such a game the tableau builds down in
 //! alternating colours (or not at all), every foundation opens with any
 //! suit's card of its rank and builds in alternating colours, and no other
@@ -19,20 +21,7 @@
 //! is still the line of moves actually played from the root, and is replayed
 //! through the engine like every other.
 
-use patience_engine::{Build, Card, GameSpec, Suit};
-
-/// Whether no rule of `spec` depends on a card's suit (see the module
-/// documentation).
-pub fn applies(spec: &GameSpec) -> bool {
-    matches!(spec.build, Build::DownAlternateColour | Build::None)
-        && !spec.moves_runs
-        && !spec.krug_bases
-        && !spec.foundations.is_empty()
-        && spec
-            .foundations
-            .iter()
-            .all(|f| f.suit.is_none() && f.alternate_colours)
-}
+use patience_engine::{Card, Suit};
 
 /// The card that stands for `c` in the key: the same rank, in the first suit
 /// of `c`'s colour.
@@ -50,7 +39,7 @@ mod tests {
     use crate::key::Keyer;
     use crate::{solve_with, Options, Outcome};
     use patience_engine::prng::SplitMix64;
-    use patience_engine::{Move, PileKind, Position};
+    use patience_engine::{GameSpec, Move, PileKind, Position};
 
     /// `pos` with the two suits of each colour swapped in every pile.
     fn swapped(pos: &Position) -> Position {
@@ -97,13 +86,6 @@ mod tests {
             p.apply(m).unwrap();
         }
         seen
-    }
-
-    #[test]
-    fn only_blondes_and_brunettes_is_suit_blind() {
-        for g in patience_engine::games() {
-            assert_eq!(applies(g), g.id == "blondes-and-brunettes", "{}", g.id);
-        }
     }
 
     #[test]
