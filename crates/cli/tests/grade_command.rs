@@ -102,6 +102,10 @@ fn bad_arguments_are_refused_with_a_reason_and_create_nothing() {
             ],
             "each budget must exceed the one before",
         ),
+        (
+            vec!["grade", "krug", "--deals", "1..3", "--hunt", "hard,unknown"],
+            "--hunt takes easy, medium or hard",
+        ),
     ] {
         let o = Command::new(env!("CARGO_BIN_EXE_patience"))
             .current_dir(dir.path())
@@ -321,4 +325,55 @@ fn play_prints_each_deal_and_the_win_rate_with_its_interval() {
     );
     let bad = patience(dir.path(), &["play", "krug", "--deals", "0..3"]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// A hunt for Hard finds the very Hard deals a full grading of the range
+/// finds, with the same grades; every other deal of the range is either
+/// graded in full or ruled out (never Hard); a second hunt skips them all.
+#[test]
+fn a_hunt_finds_every_deal_of_its_level_that_a_full_grading_finds() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let o = patience(dir.path(), &[KRUG, args].concat());
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    run(&["--db", "full.db", "--deals", "1..40"]);
+    let out = run(&["--db", "k.db", "--deals", "1..40", "--hunt", "hard"]);
+    assert!(out.contains("deals ruled out after"), "{out}");
+    let open = |db: &str| patience_store::Store::open(&dir.path().join(db)).unwrap();
+    let (full, hunted) = (open("full.db").grades("krug").unwrap(), open("k.db"));
+    let ruled_out = hunted
+        .ruled_out_deals("krug", patience_store::Level::Hard)
+        .unwrap();
+    let found = hunted.grades("krug").unwrap();
+    let hard = |g: &&patience_store::DealGrade| g.level == patience_store::Level::Hard;
+    assert!(full.iter().filter(hard).count() >= 2, "{full:?}");
+    assert_eq!(
+        found.iter().filter(hard).collect::<Vec<_>>(),
+        full.iter().filter(hard).collect::<Vec<_>>()
+    );
+    for g in &found {
+        assert_eq!(Some(g), full.iter().find(|f| f.deal == g.deal));
+    }
+    for g in &full {
+        let graded = found.iter().any(|f| f.deal == g.deal);
+        assert!(graded != ruled_out.contains(&g.deal), "deal {}", g.deal);
+        assert!(
+            graded || g.level != patience_store::Level::Hard,
+            "deal {}",
+            g.deal
+        );
+    }
+    assert!(!ruled_out.is_empty());
+    let again = run(&["--db", "k.db", "--deals", "1..40", "--hunt", "hard"]);
+    assert!(again.contains("0 graded now, 40 already"), "{again}");
+    // With --enough, a hunt counts only the levels it seeks.
+    let out = run(&[
+        "--db", "e.db", "--deals", "1..40", "--hunt", "hard", "--enough", "2",
+    ]);
+    assert!(
+        out.contains("stopped: hard holds at least 2 deals"),
+        "{out}"
+    );
 }

@@ -136,6 +136,7 @@ async fn a_schema_upgrade_at_start_keeps_a_copy_of_the_old_file() {
             .execute_raw("ALTER TABLE grades DROP COLUMN runs")
             .unwrap();
         store.execute_raw("DROP TABLE library_files").unwrap();
+        store.execute_raw("DROP TABLE ruled_out").unwrap();
         store.execute_raw("PRAGMA user_version = 3").unwrap();
     }
     Server::start(&db.path).await.stop().await;

@@ -9,6 +9,7 @@
 //! - [`schema`]: the tables, their version and the migrations between versions;
 //! - [`games`]: saved games (a record of moves, its redo list, its version);
 //! - [`grades`]: graded deals (a level and the person-like player's wins);
+//! - [`ruled_out`]: deals a hunt for some levels showed are of none of them;
 //! - [`library`]: the library files, read and written, and their load into a store;
 //! - [`owner`]: the one server that owns a database file, and how it opens it;
 //! - [`error`]: what can go wrong.
@@ -18,6 +19,7 @@ pub mod games;
 pub mod grades;
 pub mod library;
 pub mod owner;
+pub mod ruled_out;
 pub mod schema;
 
 use std::path::Path;

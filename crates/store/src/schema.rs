@@ -9,7 +9,7 @@ use rusqlite::{params, Connection, TransactionBehavior};
 use crate::error::StoreError;
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// The version of an open file.
 pub(crate) fn version(conn: &Connection) -> Result<i64, StoreError> {
@@ -139,6 +139,20 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             PRAGMA user_version = 4;",
         )?;
     }
+    if version < 5 {
+        // Version 5: the deals a hunt for some levels (`patience grade
+        // --hunt`) ruled out before playing all their runs, a row per level.
+        tx.execute_batch(
+            "CREATE TABLE ruled_out (
+                game TEXT NOT NULL,
+                level TEXT NOT NULL,
+                deal INTEGER NOT NULL,
+                detail TEXT NOT NULL,
+                PRIMARY KEY (game, level, deal)
+            ) WITHOUT ROWID;
+            PRAGMA user_version = 5;",
+        )?;
+    }
     tx.commit()?;
     Ok(())
 }
@@ -236,6 +250,7 @@ mod tests {
             conn.execute_batch(
                 "DROP TABLE game_moves;
                 DROP TABLE library_files;
+                DROP TABLE ruled_out;
                 ALTER TABLE grades DROP COLUMN person_wins;
                 ALTER TABLE grades DROP COLUMN runs;
                 ALTER TABLE games DROP COLUMN version;
@@ -278,6 +293,7 @@ mod tests {
             let conn = Connection::open(&path).unwrap();
             conn.execute_batch(
                 r#"DROP TABLE library_files;
+                DROP TABLE ruled_out;
                 ALTER TABLE grades DROP COLUMN person_wins;
                 ALTER TABLE grades DROP COLUMN runs;
                 INSERT INTO grades VALUES ('fan', 1, 'medium',

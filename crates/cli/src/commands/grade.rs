@@ -20,6 +20,15 @@
 //! `1..20000` is only worked through where a level is rare. Deals are graded
 //! in chunks taken in order, so what a stopped run graded is always a prefix
 //! of the range and "the first K deals hold" stays a true statement.
+//!
+//! `--hunt LEVELS` (some of `easy`, `medium`, `hard`) looks for deals of
+//! those levels only: a deal's person-like runs stop as soon as they rule
+//! every level sought out (a hunt for Hard stops at the first win), and such
+//! a deal is recorded as ruled out rather than graded; a deal whose runs are
+//! all played gets its whole grade, the one a plain grading gives. A hunt
+//! over a range thus finds every deal of the levels sought in it, for a
+//! fraction of the cost where they are rare. With `--enough N` it stops once
+//! each level sought holds N deals.
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -32,7 +41,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use patience_engine::GameSpec;
 use patience_engine::Position;
 use patience_solver::levels::{
-    grade_position, grade_with_verdict, Grade, GradeConfig, Level, SolverVerdict, LOOKAHEAD,
+    grade_position, grade_with_verdict, hunt, Grade, GradeConfig, Hunted, Level, SolverVerdict,
+    LOOKAHEAD,
 };
 use patience_solver::Budget;
 use patience_store::library::{self, Appender};
@@ -88,6 +98,24 @@ pub struct Args {
     /// Also append the grades to DIR/GAME.tsv (the shipped library).
     #[arg(long)]
     pub export: Option<PathBuf>,
+    /// Look for deals of these levels only (`easy`, `medium`, `hard`,
+    /// separated by commas): a deal's runs stop once they rule them all out,
+    /// and the deal is recorded as ruled out instead of graded.
+    #[arg(long, value_delimiter = ',')]
+    pub hunt: Vec<String>,
+}
+
+/// The levels of `--hunt`: only those the person-like runs decide.
+fn hunted_levels(words: &[String]) -> anyhow::Result<Vec<Level>> {
+    words
+        .iter()
+        .map(|w| match Level::parse(w) {
+            Some(l @ (Level::Easy | Level::Medium | Level::Hard)) => Ok(l),
+            _ => Err(anyhow!(
+                "--hunt takes easy, medium or hard (separated by commas), not `{w}`"
+            )),
+        })
+        .collect()
 }
 
 fn games_of(list: &str) -> anyhow::Result<Vec<&'static GameSpec>> {
@@ -100,6 +128,7 @@ fn games_of(list: &str) -> anyhow::Result<Vec<&'static GameSpec>> {
 pub fn run(a: Args) -> super::Outcome {
     let range = a.deals.as_deref().map(parse_deals).transpose()?;
     let specs = games_of(&a.game)?;
+    let sought = hunted_levels(&a.hunt)?;
     if range.is_none() && a.export.is_none() {
         anyhow::bail!(
             "nothing to do: give --deals to grade, or --export DIR to write the store's grades"
@@ -133,7 +162,15 @@ pub fn run(a: Args) -> super::Outcome {
             .map(|d| d.join(format!("{}.tsv", spec.id)));
         if let Some((first, last)) = range {
             let done = store.graded_deals(spec.id)?;
-            let todo: Vec<u64> = (first..=last).filter(|d| !done.contains(d)).collect();
+            let mut ruled_out = Vec::new();
+            for &level in &sought {
+                ruled_out.push(store.ruled_out_deals(spec.id, level)?);
+            }
+            // A hunt skips the deals an earlier hunt ruled out for every level it seeks.
+            let skip = |d: &u64| {
+                done.contains(d) || (!sought.is_empty() && ruled_out.iter().all(|r| r.contains(d)))
+            };
+            let todo: Vec<u64> = (first..=last).filter(|d| !skip(d)).collect();
             let skipped = (last - first + 1) as usize - todo.len();
             let known = match &a.reuse_verdicts {
                 Some(dir) => library::read(&dir.join(format!("{}.tsv", spec.id)))?
@@ -146,6 +183,7 @@ pub fn run(a: Args) -> super::Outcome {
                 spec,
                 cfg: &cfg,
                 known: &known,
+                sought: &sought,
             };
             let summary = grade_game(&job, &todo, &pool, &store, tsv.as_deref(), a.enough)?;
             summary.print(spec, first, last, skipped);
@@ -165,13 +203,11 @@ pub fn run(a: Args) -> super::Outcome {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-/// Whether Easy, Medium and Hard each hold at least `n` deals of the game.
-fn has_enough(store: &Store, game: &str, n: u64) -> anyhow::Result<bool> {
+/// Whether each level of `levels` holds at least `n` deals of the game.
+fn has_enough(store: &Store, game: &str, levels: &[Level], n: u64) -> anyhow::Result<bool> {
     let counts = store.level_counts(game)?;
     let count = |l: Level| counts.iter().find(|c| c.0 == l).map_or(0, |c| c.1);
-    Ok([Level::Easy, Level::Medium, Level::Hard]
-        .into_iter()
-        .all(|l| count(l) >= n))
+    Ok(levels.iter().all(|&l| count(l) >= n))
 }
 
 /// Deals graded between two checks of `--enough`, per worker thread: small
@@ -179,21 +215,33 @@ fn has_enough(store: &Store, game: &str, n: u64) -> anyhow::Result<bool> {
 /// workers rarely wait for the slowest deal of a chunk.
 const CHUNK_PER_THREAD: usize = 8;
 
-/// What grading one game needs: the game, the knobs, and the verdicts
-/// already known (`--reuse-verdicts`).
+/// What grading one game needs: the game, the knobs, the verdicts
+/// already known (`--reuse-verdicts`) and the levels hunted (none: every
+/// deal is graded in full).
 struct Job<'a> {
     spec: &'static GameSpec,
     cfg: &'a GradeConfig,
     known: &'a BTreeMap<u64, Level>,
+    sought: &'a [Level],
 }
 
 impl Job<'_> {
-    fn grade(&self, deal: u64) -> Result<Grade, String> {
+    fn grade(&self, deal: u64) -> Result<Hunted, String> {
         let pos = Position::deal(self.spec, deal).map_err(|e| e.to_string())?;
-        Ok(match self.known.get(&deal) {
-            Some(&level) => grade_with_verdict(&pos, SolverVerdict::of_level(level), self.cfg),
-            None => grade_position(&pos, self.cfg),
+        let known = self.known.get(&deal).map(|&l| SolverVerdict::of_level(l));
+        Ok(match known {
+            _ if !self.sought.is_empty() => hunt(&pos, known, self.sought, self.cfg),
+            Some(verdict) => Hunted::Graded(grade_with_verdict(&pos, verdict, self.cfg)),
+            None => Hunted::Graded(grade_position(&pos, self.cfg)),
         })
+    }
+
+    /// The levels `--enough` counts.
+    fn counted(&self) -> &[Level] {
+        match self.sought {
+            [] => &[Level::Easy, Level::Medium, Level::Hard],
+            sought => sought,
+        }
     }
 }
 
@@ -220,8 +268,8 @@ fn grade_game(
     };
     for part in todo.chunks(chunk) {
         if let Some(n) = enough {
-            if has_enough(store, spec.id, n)? {
-                summary.stopped = Some(n);
+            if has_enough(store, spec.id, job.counted(), n)? {
+                summary.stopped = Some((n, job.counted().to_vec()));
                 break;
             }
         }
@@ -244,7 +292,7 @@ fn grade_chunk(
     bar: &ProgressBar,
 ) -> anyhow::Result<()> {
     let (spec, cfg) = (job.spec, job.cfg);
-    type Graded = (u64, Result<Grade, String>, Duration, Option<Duration>);
+    type Graded = (u64, Result<Hunted, String>, Duration, Option<Duration>);
     let (tx, rx) = mpsc::channel::<Graded>();
     std::thread::scope(|s| -> anyhow::Result<()> {
         s.spawn(move || {
@@ -259,8 +307,25 @@ fn grade_chunk(
                 })
             })
         });
-        for (deal, grade, took, cpu) in rx {
-            let grade = grade.map_err(|e| anyhow!("deal {deal}: {e}"))?;
+        for (deal, hunted, took, cpu) in rx {
+            let grade = match hunted.map_err(|e| anyhow!("deal {deal}: {e}"))? {
+                Hunted::Graded(grade) => grade,
+                Hunted::RuledOut { wins, played } => {
+                    let detail = serde_json::json!({
+                        "wins": wins,
+                        "played": played,
+                        "runs": cfg.runs,
+                        "seed": cfg.seed,
+                        "lookahead": LOOKAHEAD,
+                        "ms": took.as_millis() as u64,
+                        "cpu_ms": cpu.map(|c| c.as_millis() as u64),
+                    });
+                    store.put_ruled_out(spec.id, deal, job.sought, &detail.to_string())?;
+                    summary.rule_out(played, took, cpu);
+                    bar.inc(1);
+                    continue;
+                }
+            };
             let mut detail = serde_json::json!({
                 "grade": grade,
                 "seed": cfg.seed,
@@ -270,6 +335,9 @@ fn grade_chunk(
                 "ms": took.as_millis() as u64,
                 "cpu_ms": cpu.map(|c| c.as_millis() as u64),
             });
+            if !job.sought.is_empty() {
+                detail["hunt"] = serde_json::json!(job.sought);
+            }
             if !cfg.then_nodes.is_empty() {
                 detail["then_nodes"] = serde_json::json!(cfg.then_nodes);
             }
@@ -309,13 +377,16 @@ struct Summary {
     /// Person-like games played, and the deals they were played on.
     person_games: u64,
     person_deals: u64,
-    /// `--enough` stopped the game: each level held this many deals.
-    stopped: Option<u64>,
+    /// `--enough` stopped the game: each of these levels held this many deals.
+    stopped: Option<(u64, Vec<Level>)>,
     levels: BTreeMap<Level, u64>,
     solver_wins: u64,
     solver_losses: u64,
     person_wins: u64,
     deals_person_won: u64,
+    /// Deals a hunt ruled out, and the runs it played on them.
+    ruled_out: u64,
+    ruled_out_runs: u64,
     conflicts: Vec<u64>,
     /// Wall time of each deal's grading, summed.
     cpu: Duration,
@@ -336,11 +407,20 @@ impl Summary {
             solver_losses: 0,
             person_wins: 0,
             deals_person_won: 0,
+            ruled_out: 0,
+            ruled_out_runs: 0,
             conflicts: Vec::new(),
             cpu: Duration::ZERO,
             thread_cpu: Duration::ZERO,
             wall: Duration::ZERO,
         }
+    }
+
+    fn rule_out(&mut self, played: u32, took: Duration, cpu: Option<Duration>) {
+        self.thread_cpu += cpu.unwrap_or(took);
+        self.cpu += took;
+        self.ruled_out += 1;
+        self.ruled_out_runs += played as u64;
     }
 
     fn add(&mut self, g: &Grade, took: Duration, cpu: Option<Duration>) {
@@ -367,10 +447,27 @@ impl Summary {
             "{} deals {first}..{last}: {} graded now, {skipped} already in the store",
             spec.id, self.deals
         );
-        if let Some(n) = self.stopped {
-            println!("  stopped: easy, medium and hard each hold at least {n} deals in the store");
+        if let Some((n, levels)) = &self.stopped {
+            let words: Vec<&str> = levels.iter().map(|l| l.as_str()).collect();
+            let (named, verb) = match words.as_slice() {
+                [one] => (one.to_string(), "holds"),
+                [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "each hold"),
+                [] => (String::new(), "hold"),
+            };
+            println!("  stopped: {named} {verb} at least {n} deals in the store");
         }
+        if self.ruled_out > 0 {
+            println!(
+                "  hunt: {} deals ruled out after {:.1} runs on average",
+                self.ruled_out,
+                self.ruled_out_runs as f64 / self.ruled_out as f64
+            );
+        }
+        let examined = self.deals + self.ruled_out;
         if self.deals == 0 {
+            if examined > 0 {
+                self.print_time(examined);
+            }
             return;
         }
         let n = self.deals;
@@ -406,6 +503,17 @@ impl Summary {
             })
             .collect();
         println!("  levels: {}", levels.join(", "));
+        self.print_time(examined);
+        if !self.conflicts.is_empty() {
+            println!(
+                "  CONFLICT: a player won deals the solver called lost: {:?}",
+                self.conflicts
+            );
+        }
+    }
+
+    /// The time line, per 1000 deals graded or ruled out.
+    fn print_time(&self, n: u64) {
         println!(
             "  time: {:.1} s wall, {:.1} s of grading; {:.1} s of grading per 1000 deals; {:.1} s of CPU per 1000 deals",
             self.wall.as_secs_f64(),
@@ -413,12 +521,6 @@ impl Summary {
             self.cpu.as_secs_f64() * 1000.0 / n as f64,
             self.thread_cpu.as_secs_f64() * 1000.0 / n as f64
         );
-        if !self.conflicts.is_empty() {
-            println!(
-                "  CONFLICT: a player won deals the solver called lost: {:?}",
-                self.conflicts
-            );
-        }
     }
 }
 

@@ -225,6 +225,86 @@ pub fn grade_with_verdict(pos: &Position, verdict: SolverVerdict, cfg: &GradeCon
     grade_from(pos, verdict, 0, person_wins, runs)
 }
 
+/// What a hunt for some levels learned of one deal ([`hunt`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hunted {
+    /// Every run was played: the deal's whole grade, the one
+    /// [`grade_position`] (or [`grade_with_verdict`], for a given verdict)
+    /// gives, whatever its level.
+    Graded(Grade),
+    /// The runs played so far rule out every level sought, so the rest were
+    /// not played: `wins` of the first `played` runs.
+    RuledOut { wins: u32, played: u32 },
+}
+
+/// Looks for deals of the levels `sought` without paying for a whole grade
+/// where the first runs already rule them out: the person-like runs are
+/// played in order (the same runs as [`grade_position`] plays, each seeded
+/// by its number) and stop as soon as no level sought is still possible. A
+/// hunt for Hard stops at the first win, one for Easy once the losses pass
+/// half the runs. The solver runs only on a deal whose runs were all played
+/// and whose verdict is not `known`; a deal whose known verdict finds no win
+/// is graded at once (no runs are played there). Where a level is rare and
+/// others cost most of the runs (Hard in a game the player mostly wins),
+/// a hunt finds every deal of it in a range for a fraction of the cost.
+pub fn hunt(
+    pos: &Position,
+    known: Option<SolverVerdict>,
+    sought: &[Level],
+    cfg: &GradeConfig,
+) -> Hunted {
+    if let Some(v) = known
+        .as_ref()
+        .filter(|v| !matches!(v, SolverVerdict::Win { .. }))
+    {
+        return Hunted::Graded(grade_from(pos, v.clone(), 0, 0, 0));
+    }
+    let deal = pos.deal_number();
+    let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());
+    let mut wins = 0;
+    for run in 0..cfg.runs {
+        if !could_be(sought, known.as_ref(), wins, run, cfg.runs) {
+            return Hunted::RuledOut { wins, played: run };
+        }
+        wins += play_like_a_person(pos, run_seed(cfg.seed, deal, run), max_moves).won as u32;
+    }
+    Hunted::Graded(match known {
+        Some(v) => grade_from(pos, v, 0, wins, cfg.runs),
+        None => {
+            let report = solve_escalating(pos, &cfg.solve, &cfg.then_nodes);
+            let verdict = SolverVerdict::of(&report.outcome);
+            grade_from(pos, verdict, report.nodes, wins, cfg.runs)
+        }
+    })
+}
+
+/// Whether a deal the person-like player won `wins` of its first `played`
+/// runs (of `runs`) can still turn out of one of the levels `sought`, its
+/// solver verdict being `known` (or, if `None`, any).
+pub fn could_be(
+    sought: &[Level],
+    known: Option<&SolverVerdict>,
+    wins: u32,
+    played: u32,
+    runs: u32,
+) -> bool {
+    let any = [
+        SolverVerdict::Win { moves: None },
+        SolverVerdict::NoWin,
+        SolverVerdict::Unknown { limit: "nodes" },
+    ];
+    let verdicts = match known {
+        Some(v) => std::slice::from_ref(v),
+        None => &any[..],
+    };
+    let most = wins + runs.saturating_sub(played);
+    (wins..=most).any(|w| {
+        verdicts
+            .iter()
+            .any(|v| sought.contains(&Level::from_evidence(v, w, runs)))
+    })
+}
+
 /// The person-like player's wins in `runs` games of `pos`.
 fn person_runs(pos: &Position, cfg: &GradeConfig, runs: u32) -> (u32, u32) {
     let deal = pos.deal_number();

@@ -8,7 +8,9 @@
 //! - [`follow`]: the hint-follower, which plays whatever the hint says (a
 //!   comparison for `patience play`; it takes no part in the levels).
 //! - [`grade`]: one deal in, one level out (Easy, Medium, Hard, Unwinnable,
-//!   Unknown), from the solver's verdict and the person-like player's runs.
+//!   Unknown), from the solver's verdict and the person-like player's runs;
+//!   and the hunt, which looks for deals of chosen levels and stops a deal's
+//!   runs once they rule those levels out.
 
 pub mod follow;
 mod glance;
@@ -18,7 +20,8 @@ pub mod view;
 
 pub use follow::{follow_hints, FollowEnd, Followed};
 pub use grade::{
-    grade_deal, grade_position, grade_with_verdict, Grade, GradeConfig, Level, SolverVerdict,
+    could_be, grade_deal, grade_position, grade_with_verdict, hunt, Grade, GradeConfig, Hunted,
+    Level, SolverVerdict,
 };
 pub use person::{play_as, play_like_a_person, PersonGame, PersonPlayer, LOOKAHEAD};
 pub use view::View;

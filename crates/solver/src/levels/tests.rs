@@ -372,3 +372,73 @@ fn runs_on_one_deal_differ_in_moves_and_outcome() {
         "won {wins} of 10 runs: the outcomes should differ"
     );
 }
+
+/// What a hunt may stop on, pinned on hand-made evidence (of 20 runs).
+#[test]
+fn a_hunt_stops_only_once_every_level_sought_is_ruled_out() {
+    let win = SolverVerdict::Win { moves: None };
+    let c = |sought: &[Level], known, wins, played| could_be(sought, known, wins, played, 20);
+    // Hard: the first win rules it out; a loss never does.
+    assert!(c(&[Level::Hard], Some(&win), 0, 19));
+    assert!(!c(&[Level::Hard], Some(&win), 1, 1));
+    assert!(!c(&[Level::Hard], Some(&SolverVerdict::NoWin), 0, 0));
+    // Easy: 10 of 20 is Easy, so 10 losses leave it possible and 11 do not.
+    assert!(c(&[Level::Easy], Some(&win), 0, 10));
+    assert!(!c(&[Level::Easy], Some(&win), 0, 11));
+    assert!(c(&[Level::Easy], None, 3, 13));
+    assert!(!c(&[Level::Easy], None, 3, 14));
+    // Medium: ten wins make it Easy; no win in all 20 makes it Hard.
+    assert!(!c(&[Level::Medium], Some(&win), 10, 12));
+    assert!(c(&[Level::Medium], Some(&win), 9, 19));
+    assert!(!c(&[Level::Medium], Some(&win), 0, 20));
+    assert!(c(&[Level::Medium, Level::Hard], Some(&win), 0, 20));
+    // Without a verdict, a deal never won may still be Unknown.
+    assert!(c(&[Level::Unknown], None, 0, 20));
+    assert!(!c(&[Level::Unknown], None, 1, 3));
+}
+
+/// A hunt plays the same runs as a grading: a deal it plays out gets the
+/// very grade `grade_position` gives, and a deal it stops early is of none
+/// of the levels it sought.
+#[test]
+fn a_hunt_grades_what_it_plays_out_as_a_grading_does() {
+    let cfg = GradeConfig {
+        solve: Budget::of_nodes(20_000),
+        runs: 4,
+        seed: 3,
+        ..GradeConfig::default()
+    };
+    let spec = game("la-belle-lucie-sequences").unwrap();
+    let (mut graded, mut ruled_out) = (0, 0);
+    for deal in 1..=10 {
+        let pos = Position::deal(spec, deal).unwrap();
+        let full = grade_position(&pos, &cfg);
+        for sought in [&[Level::Hard][..], &[Level::Easy]] {
+            match hunt(&pos, None, sought, &cfg) {
+                Hunted::Graded(g) => {
+                    assert_eq!(g, full, "deal {deal}");
+                    graded += 1;
+                }
+                Hunted::RuledOut { wins, played } => {
+                    assert!(!sought.contains(&full.level), "deal {deal}: {full:?}");
+                    assert!(played < cfg.runs && wins <= full.person_wins, "deal {deal}");
+                    ruled_out += 1;
+                }
+            }
+        }
+        // A given verdict: no solver, and no runs where it finds no win.
+        let win = SolverVerdict::of_level(Level::Medium);
+        if let Hunted::Graded(g) = hunt(&pos, Some(win.clone()), &[Level::Hard], &cfg) {
+            assert_eq!(g, grade_with_verdict(&pos, win, &cfg));
+        }
+        let lost = hunt(&pos, Some(SolverVerdict::NoWin), &[Level::Hard], &cfg);
+        assert_eq!(
+            lost,
+            Hunted::Graded(grade_with_verdict(&pos, SolverVerdict::NoWin, &cfg))
+        );
+    }
+    assert!(
+        graded > 0 && ruled_out > 0,
+        "{graded} graded, {ruled_out} ruled out"
+    );
+}
