@@ -20,6 +20,15 @@ regrade can be read before it is exported. Each store also gives the
 grading cost: the CPU time its grades took (each grade stores its
 `cpu_ms`), per 1000 deals, into the block between `<!-- cost -->` and
 `<!-- /cost -->`; without `--db` that block is left as it is.
+
+A library may hold, beyond the deals 1..N graded in full, deals a hunt
+found (`patience grade --hunt LEVELS`, which looks for rare levels only):
+the level shares are those of 1..N, and the deals beyond are counted in a
+column of their own, so a hunt does not tilt the shares. With `--db`, the
+block between `<!-- hunts -->` and `<!-- /hunts -->` says, per game and
+level hunted, how far the hunt has looked (the first M deals, each graded
+or ruled out for that level), how many deals of the level the first M hold,
+and what the hunt cost per 1000 deals looked at.
 """
 import argparse
 import json
@@ -48,37 +57,96 @@ def share(k, n):
 
 
 def library_grades(path):
-    """(level, person_wins, runs) per deal of a library file; wins and runs
-    are None where the file carries none."""
+    """(deal, level, person_wins, runs) per deal of a library file; wins and
+    runs are None where the file carries none."""
     for line in path.read_text().splitlines()[1:]:
         cols = line.split("\t")
         if len(cols) < 2:
             continue
         if len(cols) >= 4 and cols[2] and cols[3]:
-            yield cols[1], int(cols[2]), int(cols[3])
+            yield int(cols[0]), cols[1], int(cols[2]), int(cols[3])
         else:
-            yield cols[1], None, None
+            yield int(cols[0]), cols[1], None, None
+
+
+def open_ro(db):
+    return sqlite3.connect(f"file:{db}?mode=ro", uri=True)
 
 
 def store_grades(db):
-    """{game: [(level, person_wins, runs)]} of a grading store."""
+    """{game: [(deal, level, person_wins, runs)]} of a grading store."""
     out = {}
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    for game, level, detail in con.execute("SELECT game, level, detail FROM grades"):
+    for game, deal, level, detail in open_ro(db).execute(
+        "SELECT game, deal, level, detail FROM grades"
+    ):
         grade = json.loads(detail).get("grade", {})
-        out.setdefault(game, []).append((level, grade.get("person_wins"), grade.get("runs")))
+        out.setdefault(game, []).append(
+            (deal, level, grade.get("person_wins"), grade.get("runs"))
+        )
     return out
 
 
 def store_costs(db):
-    """{game: (deals, cpu_ms, verdicts_reused)} of a grading store."""
+    """{game: (deals, cpu_ms, verdicts_reused)} of a grading store's plain
+    gradings (a hunt's grades are its own cost: `store_hunts`)."""
     out = {}
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    for game, detail in con.execute("SELECT game, detail FROM grades"):
+    for game, detail in open_ro(db).execute("SELECT game, detail FROM grades"):
         d = json.loads(detail)
+        if "hunt" in d:
+            continue
         n, ms, reused = out.get(game, (0, 0, 0))
         out[game] = (n + 1, ms + (d.get("cpu_ms") or 0), reused + bool(d.get("verdict_reused")))
     return out
+
+
+def prefix(deals):
+    """N such that deals 1..N are all in `deals` (0 if deal 1 is not)."""
+    n = 0
+    while n + 1 in deals:
+        n += 1
+    return n
+
+
+def store_hunts(db):
+    """[(game, level, looked, found, cpu_ms, rows)] of a store: for each
+    level a hunt sought, the first `looked` deals are each graded or ruled
+    out for it; `found` of them are of the level; `cpu_ms` and `rows` are
+    the cost of the hunt's own rows (ruled out or graded by it) in 1..looked."""
+    con = open_ro(db)
+    graded = {}
+    for game, deal, level, detail in con.execute("SELECT game, deal, level, detail FROM grades"):
+        d = json.loads(detail)
+        graded.setdefault(game, {})[deal] = (level, d.get("hunt"), d.get("cpu_ms") or 0)
+    ruled = {}
+    has_table = con.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ruled_out'"
+    ).fetchone()
+    rows = con.execute("SELECT game, level, deal, detail FROM ruled_out") if has_table else []
+    for game, level, deal, detail in rows:
+        ruled.setdefault((game, level), {})[deal] = json.loads(detail).get("cpu_ms") or 0
+    out = []
+    for (game, level), out_deals in sorted(ruled.items()):
+        grades = graded.get(game, {})
+        looked = prefix(set(grades) | set(out_deals))
+        found = sum(1 for d, g in grades.items() if d <= looked and g[0] == level)
+        own = [ms for d, ms in out_deals.items() if d <= looked]
+        own += [g[2] for d, g in grades.items() if d <= looked and g[1] and level in g[1]]
+        out.append((game, level, looked, found, sum(own), len(own)))
+    return out
+
+
+def hunt_table(stores):
+    out = [
+        "| game | level hunted | deals looked at | of that level | the hunt's CPU per 1000 deals looked at |",
+        "|---|---|---|---|---|",
+    ]
+    for db in stores:
+        for game, level, looked, found, ms, rows in store_hunts(db):
+            # The hunt's rows are the deals it played in 1..looked; the rest
+            # were graded before it, and cost it nothing.
+            per = f"{ms / rows * 1000 / 60_000:.1f} min" if rows else "–"
+            out.append(f"| `{game}` | {level} | 1..{looked} | {found} | {per} |")
+    return "\n".join(out)
 
 
 def cost_table(stores):
@@ -103,31 +171,38 @@ def replace_block(text, name, body):
 
 
 def game_row(game, grades):
+    """The figures of deals 1..N, every one graded; deals beyond N (found by
+    a hunt) are only counted, by level."""
+    n = prefix({deal for deal, *_ in grades})
     levels = dict.fromkeys(LEVELS, 0)
+    beyond = dict.fromkeys(LEVELS, 0)
     wins = runs = 0
-    for level, w, r in grades:
+    for deal, level, w, r in grades:
         if level not in levels:
+            continue
+        if deal > n:
+            beyond[level] += 1
             continue
         levels[level] += 1
         if w is not None and r:
             wins += w
             runs += r
-    n = sum(levels.values())
     won = levels["easy"] + levels["medium"] + levels["hard"]
     person = rate(wins, runs) if runs else "not graded by this player"
+    found = ", ".join(f"{beyond[l]} {l}" for l in LEVELS[:3] if beyond[l]) or "–"
     return (
-        f"| `{game}` | {n} | {rate(won, n)} | {share(levels['unwinnable'], n)} | {person} "
+        f"| `{game}` | 1..{n} | {rate(won, n)} | {share(levels['unwinnable'], n)} | {person} "
         f"| {PEOPLE.get(game, '–')} | "
         + " | ".join(share(levels[l], n) for l in LEVELS)
-        + " |"
+        + f" | {found} |"
     )
 
 
 def table(library, stores):
     out = [
         "| game | deals | solver wins (95% CI) | proved unwinnable | person-like player wins (95% CI) "
-        "| people | easy | medium | hard | unwinnable | unknown |",
-        "|" + "---|" * 11,
+        "| people | easy | medium | hard | unwinnable | unknown | found by hunts beyond |",
+        "|" + "---|" * 12,
     ]
     games = {p.stem: list(library_grades(p)) for p in library.glob("*.tsv")}
     for db in stores:
@@ -146,6 +221,7 @@ def main():
     text = replace_block(doc.read_text(), "figures", table(a.library, a.db))
     if a.db:
         text = replace_block(text, "cost", cost_table(a.db))
+        text = replace_block(text, "hunts", hunt_table(a.db))
     doc.write_text(text)
 
 

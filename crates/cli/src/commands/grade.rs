@@ -6,7 +6,8 @@
 //! `--reuse-verdicts DIR` the solver is not run again for a deal that
 //! `DIR/<game>.tsv` already grades: its level there says whether a win
 //! exists (Easy, Medium, Hard), none does (Unwinnable) or the budget ran out
-//! (Unknown), and only the person-like runs are played, where a win exists.
+//! (Unknown), and only the person-like runs are played, except where no win
+//! exists (a played win turns an Unknown deal into Easy or Medium).
 //! Grades go into the store one by one as they come, so an interrupted run
 //! loses nothing, and deals the store already holds for the game are skipped.
 //! With `--export DIR` each grade is also appended to `DIR/<game>.tsv`, which

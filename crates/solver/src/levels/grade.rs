@@ -214,12 +214,14 @@ pub fn grade_position(pos: &Position, cfg: &GradeConfig) -> Grade {
 }
 
 /// Grades a position whose solver verdict is already known (from an earlier
-/// grading): only the person-like runs are played, and only where a win
-/// exists, since elsewhere they cannot change the level.
+/// grading): only the person-like runs are played, and not where the
+/// verdict proves there is no win, since there they cannot change the level.
+/// Where the solver's budget ran out they are played: a played win makes
+/// the deal Easy or Medium, as it does in [`grade_position`].
 pub fn grade_with_verdict(pos: &Position, verdict: SolverVerdict, cfg: &GradeConfig) -> Grade {
     let runs = match verdict {
-        SolverVerdict::Win { .. } => cfg.runs,
-        _ => 0,
+        SolverVerdict::NoWin => 0,
+        _ => cfg.runs,
     };
     let (person_wins, runs) = person_runs(pos, cfg, runs);
     grade_from(pos, verdict, 0, person_wins, runs)
@@ -243,8 +245,9 @@ pub enum Hunted {
 /// by its number) and stop as soon as no level sought is still possible. A
 /// hunt for Hard stops at the first win, one for Easy once the losses pass
 /// half the runs. The solver runs only on a deal whose runs were all played
-/// and whose verdict is not `known`; a deal whose known verdict finds no win
-/// is graded at once (no runs are played there). Where a level is rare and
+/// and whose verdict is not `known`; a deal whose known verdict proves no
+/// win is graded at once (no runs are played there, as in
+/// [`grade_with_verdict`]). Where a level is rare and
 /// others cost most of the runs (Hard in a game the player mostly wins),
 /// a hunt finds every deal of it in a range for a fraction of the cost.
 pub fn hunt(
@@ -253,11 +256,8 @@ pub fn hunt(
     sought: &[Level],
     cfg: &GradeConfig,
 ) -> Hunted {
-    if let Some(v) = known
-        .as_ref()
-        .filter(|v| !matches!(v, SolverVerdict::Win { .. }))
-    {
-        return Hunted::Graded(grade_from(pos, v.clone(), 0, 0, 0));
+    if known == Some(SolverVerdict::NoWin) {
+        return Hunted::Graded(grade_from(pos, SolverVerdict::NoWin, 0, 0, 0));
     }
     let deal = pos.deal_number();
     let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());

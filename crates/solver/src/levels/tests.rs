@@ -317,7 +317,7 @@ fn grading_is_deterministic_for_a_seed() {
 }
 
 /// With the verdict given, no solver runs; the person-like runs are played
-/// only where a win exists, and they give the grade a full grading gives.
+/// unless the verdict proves no win, and they give the grade a full grading gives.
 #[test]
 fn a_given_verdict_skips_the_solver_and_keeps_the_runs() {
     let cfg = GradeConfig {
@@ -337,6 +337,21 @@ fn a_given_verdict_skips_the_solver_and_keeps_the_runs() {
     );
     let lost = grade_with_verdict(&pos, SolverVerdict::NoWin, &cfg);
     assert_eq!((lost.level, lost.runs), (Level::Unwinnable, 0));
+    // Where the solver ran out of budget the runs are played too, and a
+    // played win makes the deal Easy or Medium, not Unknown.
+    let unknown = SolverVerdict::Unknown { limit: "nodes" };
+    let spec = game("la-belle-lucie-sequences").unwrap();
+    let won = (1..=10)
+        .map(|deal| Position::deal(spec, deal).unwrap())
+        .find(|pos| grade_with_verdict(pos, unknown.clone(), &cfg).person_wins > 0)
+        .expect("the player wins one of these deals");
+    let g = grade_with_verdict(&won, unknown.clone(), &cfg);
+    let w = grade_with_verdict(&won, SolverVerdict::Win { moves: None }, &cfg);
+    assert!(matches!(g.level, Level::Easy | Level::Medium), "{g:?}");
+    assert_eq!(
+        (g.level, g.person_wins, g.runs),
+        (w.level, w.person_wins, 2)
+    );
 }
 
 /// The player's choices are random (which of near-equal lines, how far it
