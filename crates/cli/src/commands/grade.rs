@@ -309,33 +309,28 @@ fn grade_chunk(
             })
         });
         for (deal, hunted, took, cpu) in rx {
+            // What every row records, graded or ruled out.
+            let mut detail = serde_json::json!({
+                "seed": cfg.seed,
+                "lookahead": LOOKAHEAD,
+                "ms": took.as_millis() as u64,
+                "cpu_ms": cpu.map(|c| c.as_millis() as u64),
+            });
             let grade = match hunted.map_err(|e| anyhow!("deal {deal}: {e}"))? {
                 Hunted::Graded(grade) => grade,
                 Hunted::RuledOut { wins, played } => {
-                    let detail = serde_json::json!({
-                        "wins": wins,
-                        "played": played,
-                        "runs": cfg.runs,
-                        "seed": cfg.seed,
-                        "lookahead": LOOKAHEAD,
-                        "ms": took.as_millis() as u64,
-                        "cpu_ms": cpu.map(|c| c.as_millis() as u64),
-                    });
+                    detail["wins"] = serde_json::json!(wins);
+                    detail["played"] = serde_json::json!(played);
+                    detail["runs"] = serde_json::json!(cfg.runs);
                     store.put_ruled_out(spec.id, deal, job.sought, &detail.to_string())?;
                     summary.rule_out(played, took, cpu);
                     bar.inc(1);
                     continue;
                 }
             };
-            let mut detail = serde_json::json!({
-                "grade": grade,
-                "seed": cfg.seed,
-                "solve_nodes": cfg.solve.nodes,
-                "lookahead": LOOKAHEAD,
-                "verdict_reused": job.known.contains_key(&deal),
-                "ms": took.as_millis() as u64,
-                "cpu_ms": cpu.map(|c| c.as_millis() as u64),
-            });
+            detail["grade"] = serde_json::json!(grade);
+            detail["solve_nodes"] = serde_json::json!(cfg.solve.nodes);
+            detail["verdict_reused"] = serde_json::json!(job.known.contains_key(&deal));
             if !job.sought.is_empty() {
                 detail["hunt"] = serde_json::json!(job.sought);
             }

@@ -259,14 +259,12 @@ pub fn hunt(
     if known == Some(SolverVerdict::NoWin) {
         return Hunted::Graded(grade_from(pos, SolverVerdict::NoWin, 0, 0, 0));
     }
-    let deal = pos.deal_number();
-    let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());
     let mut wins = 0;
     for run in 0..cfg.runs {
         if !could_be(sought, known.as_ref(), wins, run, cfg.runs) {
             return Hunted::RuledOut { wins, played: run };
         }
-        wins += play_like_a_person(pos, run_seed(cfg.seed, deal, run), max_moves).won as u32;
+        wins += run_won(pos, cfg, run) as u32;
     }
     Hunted::Graded(match known {
         Some(v) => grade_from(pos, v, 0, wins, cfg.runs),
@@ -307,12 +305,15 @@ pub fn could_be(
 
 /// The person-like player's wins in `runs` games of `pos`.
 fn person_runs(pos: &Position, cfg: &GradeConfig, runs: u32) -> (u32, u32) {
-    let deal = pos.deal_number();
-    let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());
-    let wins = (0..runs)
-        .filter(|&run| play_like_a_person(pos, run_seed(cfg.seed, deal, run), max_moves).won)
-        .count() as u32;
+    let wins = (0..runs).filter(|&run| run_won(pos, cfg, run)).count() as u32;
     (wins, runs)
+}
+
+/// Whether the person-like player wins run `run` of `pos`: the one place
+/// a run is played, so a hunt and a grading play the very same runs.
+fn run_won(pos: &Position, cfg: &GradeConfig, run: u32) -> bool {
+    let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());
+    play_like_a_person(pos, run_seed(cfg.seed, pos.deal_number(), run), max_moves).won
 }
 
 fn grade_from(
