@@ -1,5 +1,6 @@
 //! The `patience` command: serve the site, and the research tools (deal,
-//! moves, replay, perft, solve, survey, play, grade). Each subcommand lives in its
+//! moves, replay, perft, solve, survey, play, grade) and the database's
+//! backup (store). Each subcommand lives in its
 //! own module under `commands/`.
 
 mod commands;
@@ -39,6 +40,8 @@ enum Command {
     Grade(commands::grade::Args),
     /// Run the web site.
     Serve(commands::serve::Args),
+    /// Back the site's database up, or put a backup back in place.
+    Store(commands::store::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -55,6 +58,7 @@ fn main() -> std::process::ExitCode {
         Command::Play(a) => commands::play::run(a),
         Command::Grade(a) => commands::grade::run(a),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Store(a) => commands::store::run(a),
     };
     match result {
         Ok(code) => code,

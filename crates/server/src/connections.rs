@@ -1,19 +1,25 @@
 //! Connections: the accept loop in front of the router, and what bounds it.
 //!
-//! Every connection speaks HTTP/1.1 and is in one of two phases: *waiting*
-//! for a request (just opened, or its previous answer sent) or *busy* with
-//! one. A waiting connection is closed when it stays silent past the idle
-//! timeout, or when a request's head, once begun, is not complete within the
-//! header timeout. A busy connection's body must arrive within the body
-//! timeout (a late body is answered 408 `request_timeout` and the connection
-//! closed). The handlers themselves are bounded elsewhere (hints by their
-//! budget, the database by its writer).
+//! Every connection speaks HTTP/1.1 and is in one of three phases: *waiting*
+//! for a request (just opened, or its previous answer sent), *receiving* a
+//! request's body (its head is complete), or *busy* with a request the
+//! router has. A waiting connection is closed when it stays silent past the
+//! idle timeout, or when a request's head, once begun, is not complete within
+//! the header timeout; a head over [`protocol::HEAD_LIMIT`] is answered 431.
+//! A request's whole body (at most [`MAX_BODY`]) is read before the router
+//! sees it, so that every answer, an early refusal included, leaves the
+//! connection ready for the next request; it must arrive within the body
+//! timeout (a late body is answered 408 `request_timeout`, a body over the
+//! limit 413, and the connection closed). The handlers themselves are bounded
+//! elsewhere (hints by their budget, the database by its writer).
 //!
 //! At most `cap` connections are open at once, sized from the open-file limit
 //! (raised to the hard limit at start). When every place is taken, a new
-//! connection closes the connection that has waited longest for a request, so
-//! idle and half-sent connections cannot keep players out; if every connection
-//! is busy, the new one waits in the listen queue until one ends.
+//! connection closes the connection that has waited longest for a request, or
+//! else the one that has been receiving its body longest, so idle,
+//! half-sent and trickling connections cannot keep players out (a real body
+//! arrives with its head); if every connection is busy in the router, the new
+//! one waits in the listen queue until one ends.
 //!
 //! Shutdown stops accepting at once, closes every waiting connection (a
 //! partial request included), lets busy ones finish their answer, and after
@@ -41,10 +47,12 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::{watch, Notify, OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinSet;
-use tokio::time::{Instant, Sleep};
+use tokio::time::Instant;
 use tower::ServiceExt as _;
 
+use crate::body::MAX_BODY;
 use crate::error::{ApiError, Code};
+use crate::protocol;
 
 /// A request's head must be complete this long after its first byte: a
 /// browser sends it in one packet, a slow-loris client never finishes it.
@@ -68,7 +76,8 @@ pub const MAX_CONNECTIONS: usize = 8192;
 pub const MIN_CONNECTIONS: usize = 16;
 /// A waiting connection is closed to make room, or at shutdown, only once it
 /// has waited this long, so an answer just handed over is not cut while
-/// still being written out.
+/// still being written out; a connection receiving a body is closed to make
+/// room only once it has been at it this long.
 const EVICT_AFTER: Duration = Duration::from_millis(500);
 /// How often a new connection looks again for one to close while all are busy.
 const ROOM_RETRY: Duration = Duration::from_millis(100);
@@ -168,6 +177,7 @@ pub async fn serve(
     // The header timeout is kept here (it runs from a request's first byte,
     // not from the end of the previous answer as hyper's does).
     http.header_read_timeout(None);
+    http.max_buf_size(protocol::HEAD_LIMIT);
     let settings = Arc::new(settings);
     loop {
         let (stream, peer) = tokio::select! {
@@ -239,17 +249,29 @@ impl Open {
         self.conns.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Asks the connection that has waited longest for a request (at least
-    /// `EVICT_AFTER`) to close; false when there is none.
+    /// Asks the connection that has waited longest for a request, or else
+    /// the one that has been receiving its body longest (either at least
+    /// `EVICT_AFTER`), to close; false when there is none.
     fn make_room(&self) -> bool {
         let now = Instant::now();
-        let longest = self
-            .lock()
-            .values()
-            .filter(|c| !c.evicted.load(Ordering::Relaxed))
-            .filter_map(|c| Some((c.waiting_since()?, c.clone())))
-            .filter(|(since, _)| now.duration_since(*since) >= EVICT_AFTER)
-            .min_by_key(|(since, _)| *since);
+        let conns = self.lock();
+        let longest = |receiving: bool| {
+            conns
+                .values()
+                .filter(|c| !c.evicted.load(Ordering::Relaxed))
+                .filter_map(|c| {
+                    let since = match c.phase() {
+                        Phase::Waiting { since, .. } if !receiving => since,
+                        Phase::Receiving { since } if receiving => since,
+                        _ => return None,
+                    };
+                    Some((since, c.clone()))
+                })
+                .filter(|(since, _)| now.duration_since(*since) >= EVICT_AFTER)
+                .min_by_key(|(since, _)| *since)
+        };
+        let longest = longest(false).or_else(|| longest(true));
+        drop(conns);
         match longest {
             Some((_, conn)) => {
                 conn.evicted.store(true, Ordering::Relaxed);
@@ -293,7 +315,9 @@ enum Phase {
         since: Instant,
         begun: Option<Instant>,
     },
-    /// A request is being read or answered.
+    /// A request's head has come; its body is being read since `since`.
+    Receiving { since: Instant },
+    /// The router has the request.
     Busy,
 }
 
@@ -319,11 +343,10 @@ impl Conn {
         *self.phase.lock().unwrap_or_else(PoisonError::into_inner) = phase;
     }
 
-    fn waiting_since(&self) -> Option<Instant> {
-        match self.phase() {
-            Phase::Waiting { since, .. } => Some(since),
-            Phase::Busy => None,
-        }
+    /// A request's head has begun and no answer to it has been handed over:
+    /// what the socket writes now is the parser's own refusal.
+    fn mid_head(&self) -> bool {
+        matches!(self.phase(), Phase::Waiting { begun: Some(_), .. })
     }
 
     /// Bytes arrived: a waiting connection's request has begun.
@@ -340,8 +363,14 @@ impl Conn {
         }
     }
 
-    fn busy(&self) {
+    fn receiving(&self) {
         self.listening.store(false, Ordering::Relaxed);
+        self.set(Phase::Receiving {
+            since: Instant::now(),
+        });
+    }
+
+    fn busy(&self) {
         self.set(Phase::Busy);
     }
 
@@ -362,7 +391,7 @@ impl Conn {
             Phase::Waiting {
                 begun: Some(begun), ..
             } => Some(begun + settings.header_timeout),
-            Phase::Busy => None,
+            Phase::Receiving { .. } | Phase::Busy => None,
         }
     }
 
@@ -397,6 +426,7 @@ impl Connection {
         let io = TokioIo::new(Heard {
             stream,
             conn: self.conn.clone(),
+            refusal: None,
         });
         let (conn, settings, peer) = (self.conn.clone(), self.settings.clone(), self.peer);
         let service = hyper::service::service_fn(move |req| {
@@ -439,7 +469,9 @@ impl Drop for Connection {
     }
 }
 
-/// One request through the router, its body held to the body timeout.
+/// One request: checked as RFC 9112 asks, its whole body read within the
+/// body timeout, then through the router. A refusal before the router closes
+/// the connection (what follows on it cannot be framed, or is not wanted).
 async fn answer(
     req: Request<Incoming>,
     router: Router,
@@ -447,44 +479,81 @@ async fn answer(
     settings: Arc<Settings>,
     peer: SocketAddr,
 ) -> Result<Response<Answer>, std::convert::Infallible> {
-    conn.busy();
-    let idle = BackToWaiting(conn);
-    let late = Arc::new(AtomicBool::new(false));
+    conn.receiving();
+    let idle = BackToWaiting(conn.clone());
     let (parts, body) = req.into_parts();
-    let body = Timed {
-        body,
-        at: Instant::now() + settings.body_timeout,
-        timer: None,
-        late: late.clone(),
+    let deadline = Instant::now() + settings.body_timeout;
+    let read = match protocol::check(&parts) {
+        Ok(()) => read_body(body, deadline).await,
+        Err(e) => Err(e),
     };
-    let mut req = Request::from_parts(parts, Body::new(body));
-    req.extensions_mut().insert(ConnectInfo(peer));
-    let Ok(mut res) = router.oneshot(req).await;
-    if late.load(Ordering::Relaxed) {
-        res = too_late(res);
-    }
+    let res = match read {
+        Ok(bytes) => {
+            conn.busy();
+            let mut req = Request::from_parts(parts, Body::from(bytes));
+            req.extensions_mut().insert(ConnectInfo(peer));
+            let Ok(res) = router.oneshot(req).await;
+            res
+        }
+        Err(refusal) => {
+            let mut res = refusal.into_response();
+            crate::security::add_headers(res.headers_mut());
+            res.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            res
+        }
+    };
     Ok(res.map(|body| Answer { body, _idle: idle }))
 }
 
-/// The router's answer to a request whose body came too late, made a 408
-/// (its other headers kept) that closes the connection.
-fn too_late(res: Response<Body>) -> Response<Body> {
-    let (mut parts, _) = res.into_parts();
-    let timeout = ApiError::new(
-        Code::RequestTimeout,
-        "the request body did not arrive in time",
-    )
-    .into_response();
-    let (new, body) = timeout.into_parts();
-    parts.status = new.status;
-    parts.headers.remove(header::CONTENT_LENGTH);
-    for (name, value) in &new.headers {
-        parts.headers.insert(name.clone(), value.clone());
+/// A request's whole body, at most [`MAX_BODY`], by `deadline`.
+async fn read_body(mut body: Incoming, deadline: Instant) -> Result<Bytes, ApiError> {
+    use http_body::Body as _;
+    let too_large = || {
+        ApiError::new(
+            Code::BodyTooLarge,
+            format!("the request body is over {} KiB", MAX_BODY / 1024),
+        )
+    };
+    if body.is_end_stream() {
+        return Ok(Bytes::new());
     }
-    parts
-        .headers
-        .insert(header::CONNECTION, HeaderValue::from_static("close"));
-    Response::from_parts(parts, body)
+    if body.size_hint().lower() > MAX_BODY as u64 {
+        return Err(too_large());
+    }
+    let collect = async {
+        let mut chunks: Vec<Bytes> = Vec::new();
+        let mut len = 0;
+        while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await
+        {
+            let frame = frame.map_err(|e| {
+                ApiError::new(
+                    Code::MalformedBody,
+                    format!("the request body could not be read: {e}"),
+                )
+            })?;
+            if let Ok(data) = frame.into_data() {
+                len += data.len();
+                if len > MAX_BODY {
+                    return Err(too_large());
+                }
+                chunks.push(data);
+            }
+        }
+        Ok(match chunks.len() {
+            0 => Bytes::new(),
+            1 => chunks.pop().unwrap_or_default(),
+            _ => Bytes::from(chunks.concat()),
+        })
+    };
+    tokio::time::timeout_at(deadline, collect)
+        .await
+        .unwrap_or_else(|_| {
+            Err(ApiError::new(
+                Code::RequestTimeout,
+                "the request body did not arrive in time",
+            ))
+        })
 }
 
 /// Marks the connection waiting again when the answer has been handed over.
@@ -522,54 +591,45 @@ impl http_body::Body for Answer {
     }
 }
 
-/// A request body that fails once its deadline passes.
-struct Timed {
-    body: Incoming,
-    at: Instant,
-    /// Made on the first wait only: most bodies arrive with their head.
-    timer: Option<Pin<Box<Sleep>>>,
-    late: Arc<AtomicBool>,
-}
-
-/// The request body did not arrive within the body timeout.
-#[derive(Debug, thiserror::Error)]
-#[error("the request body did not arrive within the body timeout")]
-pub struct BodyTimeout;
-
-impl http_body::Body for Timed {
-    type Data = Bytes;
-    type Error = Box<dyn std::error::Error + Send + Sync>;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
-        let this = &mut *self;
-        if let Poll::Ready(frame) = Pin::new(&mut this.body).poll_frame(cx) {
-            return Poll::Ready(frame.map(|f| f.map_err(Into::into)));
-        }
-        let at = this.at;
-        let timer = this
-            .timer
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(at)));
-        ready!(timer.as_mut().poll(cx));
-        this.late.store(true, Ordering::Relaxed);
-        Poll::Ready(Some(Err(BodyTimeout.into())))
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.body.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.body.size_hint()
-    }
-}
-
-/// The socket, telling its connection when a request's first byte arrives.
+/// The socket, telling its connection when a request's first byte arrives,
+/// and putting the API's JSON in place of the parser's empty refusals.
 struct Heard {
     stream: TcpStream,
     conn: Arc<Conn>,
+    /// The JSON refusal still to be written, once the parser refused a head;
+    /// what the parser writes after it is dropped (it closes the connection).
+    refusal: Option<Bytes>,
+}
+
+impl Heard {
+    /// Takes over a write that is the parser's own refusal; true when it did.
+    fn refuses(&mut self, first: &[u8]) -> bool {
+        if self.refusal.is_some() {
+            return true;
+        }
+        if !self.conn.mid_head() {
+            return false;
+        }
+        match protocol::parser_refusal(first) {
+            Some(json) => {
+                self.refusal = Some(json);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Writes what is left of the JSON refusal.
+    fn poll_refusal(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Some(left) = self.refusal.as_mut().filter(|b| !b.is_empty()) {
+            let n = ready!(Pin::new(&mut self.stream).poll_write(cx, left))?;
+            if n == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            let _ = left.split_to(n);
+        }
+        Poll::Ready(Ok(()))
+    }
 }
 
 impl AsyncRead for Heard {
@@ -593,6 +653,9 @@ impl AsyncWrite for Heard {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
+        if self.refuses(buf) {
+            return Poll::Ready(Ok(buf.len()));
+        }
         Pin::new(&mut self.stream).poll_write(cx, buf)
     }
 
@@ -601,6 +664,13 @@ impl AsyncWrite for Heard {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        let first = bufs
+            .iter()
+            .find(|b| !b.is_empty())
+            .map_or(&[][..], |b| &b[..]);
+        if self.refuses(first) {
+            return Poll::Ready(Ok(bufs.iter().map(|b| b.len()).sum()));
+        }
         Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
     }
 
@@ -609,10 +679,12 @@ impl AsyncWrite for Heard {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.poll_refusal(cx))?;
         Pin::new(&mut self.stream).poll_flush(cx)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        ready!(self.poll_refusal(cx))?;
         Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 }

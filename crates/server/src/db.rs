@@ -31,9 +31,14 @@ enum Job {
     Hinted(String, oneshot::Sender<Result<bool, StoreError>>),
 }
 
-/// Past this size the writer empties the WAL itself (a TRUNCATE checkpoint)
-/// after its next commit: the background checkpoints cannot reset a WAL that
-/// writes never stop appending to.
+/// Past this size the writer copies the WAL into the main file itself (a
+/// PASSIVE checkpoint) after its next commit: the background checkpoints
+/// cannot catch up with a WAL that writes never stop appending to, while
+/// between the writer's own commits nothing is appended, so its checkpoint
+/// completes and the next commit starts the WAL over (cut back to
+/// `patience_store::WAL_LIMIT`). A PASSIVE checkpoint never waits: a reader
+/// holding an old snapshot (an operator's `sqlite3`, a backup) only keeps the
+/// WAL from starting over until it lets go, and costs the players nothing.
 const WAL_RESET: u64 = 8 * 1024 * 1024;
 
 /// Why a database call did not give an answer.
@@ -59,10 +64,9 @@ pub struct Db {
     readers: Arc<Mutex<Vec<Store>>>,
     reading: Arc<tokio::sync::Semaphore>,
     path: Arc<PathBuf>,
-    /// Set once the database path no longer names the file opened.
+    /// Set once the database path no longer names the file opened; holds
+    /// the ownership locks too.
     lost: Arc<Lost>,
-    /// The exclusive lock on `<db>.lock`, held while any handle lives.
-    _owner: Arc<Owner>,
 }
 
 /// Whether the database was lost, shared by the handles and both threads;
@@ -70,10 +74,12 @@ pub struct Db {
 /// open, and closing a file drops every POSIX lock the process holds on it,
 /// SQLite's included: each holder drops its connections before its share of
 /// this (the threads end their loops first; `Db` lists `readers` before
-/// `lost`), so the last share goes after the last connection.
+/// `lost`), so the last share goes after the last connection. The same holds
+/// for the [`Owner`]'s lock on the file, which is why it lives here.
 struct Lost {
     flag: AtomicBool,
     identity: Identity,
+    _owner: Owner,
 }
 
 impl Lost {
@@ -110,9 +116,11 @@ impl Db {
     ) -> Result<Db, StoreError> {
         let owner = Owner::take(path, creation)?;
         let mut store = Store::open(path)?;
+        owner.stamp(&store)?;
         let lost = Arc::new(Lost {
             flag: AtomicBool::new(false),
             identity: Identity::of(path)?,
+            _owner: owner,
         });
         setup(&mut store)?;
         store.disable_auto_checkpoint()?;
@@ -141,7 +149,6 @@ impl Db {
             reading: Arc::new(tokio::sync::Semaphore::new(READERS)),
             path: Arc::new(path.to_path_buf()),
             lost,
-            _owner: Arc::new(owner),
         })
     }
 
@@ -299,8 +306,8 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost
             }
         }
         if !lost.is_set() && std::fs::metadata(wal).is_ok_and(|m| m.len() > WAL_RESET) {
-            if let Err(e) = store.checkpoint_truncate() {
-                tracing::warn!(error = %e, "the WAL could not be emptied");
+            if let Err(e) = store.checkpoint() {
+                tracing::warn!(error = %e, "the WAL could not be copied into the database");
             }
         }
     }

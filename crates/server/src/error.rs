@@ -245,12 +245,24 @@ impl From<LoadError> for ApiError {
     }
 }
 
+impl ApiError {
+    fn json(&self) -> serde_json::Value {
+        let mut body = json!({ "error": self.message, "code": self.code.as_str() });
+        if let Some(state) = &self.state {
+            body["state"] = state.clone();
+        }
+        body
+    }
+
+    /// The answer's body, for an answer written without the router.
+    pub fn json_body(&self) -> Vec<u8> {
+        self.json().to_string().into_bytes()
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut body = json!({ "error": self.message, "code": self.code.as_str() });
-        if let Some(state) = self.state {
-            body["state"] = json!(state);
-        }
+        let body = self.json();
         let mut res = (self.status, Json(body)).into_response();
         if let Some(s) = self.retry_after {
             res.headers_mut()

@@ -11,8 +11,10 @@
 //!   request bodies and error answers; `stats`: per-game statistics;
 //! - `player`: the player token cookie; `access_log`: request logging;
 //! - `connections`: the accept loop, its timeouts, cap and shutdown deadline;
+//!   `protocol`: what RFC 9112 asks of a request, and JSON for the parser's refusals;
 //! - `security`: same-origin checks, security headers, JSON for every refusal;
-//!   `limits`: how many games a player or an address may start a minute;
+//!   `limits`: how many games a player or an address may start a minute, and
+//!   how fast an address may read; `fair`: a fair queue for scarce slots (hints);
 //! - `assets`, `embedded`: the page's files; `rules`: rules pages;
 //!   `library`: the shipped graded deals, embedded.
 
@@ -24,11 +26,13 @@ pub mod connections;
 pub mod db;
 pub mod embedded;
 pub mod error;
+pub mod fair;
 pub mod lang;
 pub mod library;
 pub mod limits;
 pub mod live;
 pub mod player;
+pub mod protocol;
 pub mod rules;
 pub mod security;
 pub mod stats;
@@ -169,11 +173,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         ));
     let catalogue = Router::new()
         .route("/api/games", get(api::catalogue::games))
-        .route("/api/games/{game}/rules", get(api::catalogue::rules))
-        .route_layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            limits::catalogue_reads,
-        ));
+        .route("/api/games/{game}/rules", get(api::catalogue::rules));
     Router::new()
         .merge(catalogue)
         .merge(with_player)
@@ -187,6 +187,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/game/{*rest}", get(assets::index))
         .route("/rules/{*rest}", get(assets::index))
         .route("/static/{*path}", get(assets::static_file))
+        // By request class, so that every read endpoint is rationed.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            limits::reads,
+        ))
         .layer(DefaultBodyLimit::max(body::MAX_BODY))
         .layer(axum::middleware::from_fn(security::same_origin_json))
         .layer(axum::middleware::from_fn(security::json_errors))

@@ -5,12 +5,16 @@
 //!   good, so one client must not be able to make thousands a second. Past
 //!   a minute's allowance (the burst) the request gets 429 and `Retry-After`
 //!   at once.
-//! - Catalogue reads (the game list and rules pages), per client address:
-//!   they need no cookie, so a few loops fetching them could take the CPU
-//!   from the players' moves. Past the allowance an answer is held back until
-//!   the address's bucket has refilled for it; a refusal would not slow a
-//!   loop that ignores it, waiting does. Past [`READ_HOLD`] of waiting the
-//!   read gets 429 (after that wait).
+//! - Reads, per client address: every `GET` (and `HEAD`) under `/api/` —
+//!   the catalogue, a game's state, games in progress, statistics, and any
+//!   read endpoint added later, since the rule goes by the request's class,
+//!   not its route — so a few loops reading cannot take the CPU from the
+//!   players' moves. Past the allowance an answer is held back until the
+//!   address's bucket has refilled for it; a refusal would not slow a loop
+//!   that ignores it, waiting does. Past [`READ_HOLD`] of waiting the read
+//!   gets 429 (after that wait). Changes (`POST`) are not rationed here:
+//!   each has its own bound (new games above, hints by their queue, moves
+//!   by the player's game).
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -19,6 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, Request, State};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -31,13 +36,12 @@ pub const GAMES_PER_PLAYER_MINUTE: u32 = 60;
 /// New games one client address may start in a minute (many players may share one).
 pub const GAMES_PER_ADDRESS_MINUTE: u32 = 600;
 
-/// Catalogue reads one client address may make in a minute before its
-/// answers are held back (a page load makes one or two; many players may
-/// share an address).
+/// Reads one client address may make in a minute before its answers are
+/// held back (a page load makes a few; many players may share an address).
 pub const READS_PER_ADDRESS_MINUTE: u32 = 600;
-/// Catalogue reads an address may make at once, before the steady rate applies.
+/// Reads an address may make at once, before the steady rate applies.
 pub const READS_BURST: u32 = 120;
-/// The longest a catalogue read is held back.
+/// The longest a read is held back.
 pub const READ_HOLD: Duration = Duration::from_secs(5);
 
 /// Buckets kept before the full ones (keys idle for a minute) are dropped.
@@ -167,15 +171,20 @@ pub async fn new_games(State(app): State<Arc<AppState>>, req: Request, next: Nex
     next.run(req).await
 }
 
-/// Middleware for the catalogue's routes: past the address's allowance the
-/// answer waits its turn, and past [`READ_HOLD`] it is 429.
-pub async fn catalogue_reads(
-    State(app): State<Arc<AppState>>,
-    req: Request,
-    next: Next,
-) -> Response {
+/// Whether a request is a read of the API, rationed by [`reads`].
+fn is_api_read(req: &Request) -> bool {
+    matches!(*req.method(), Method::GET | Method::HEAD)
+        && (req.uri().path() == "/api" || req.uri().path().starts_with("/api/"))
+}
+
+/// Middleware for the whole router: an API read past the address's
+/// allowance waits its turn, and past [`READ_HOLD`] it is 429.
+pub async fn reads(State(app): State<Arc<AppState>>, req: Request, next: Next) -> Response {
     let limits = &app.limits;
-    if let Some(address) = client_address(&req, limits.forwarded) {
+    let address = is_api_read(&req)
+        .then(|| client_address(&req, limits.forwarded))
+        .flatten();
+    if let Some(address) = address {
         match limits
             .reads_by_address
             .reserve(&address, Instant::now(), READ_HOLD)
@@ -186,7 +195,7 @@ pub async fn catalogue_reads(
                 tokio::time::sleep(READ_HOLD).await;
                 return ApiError::new(
                     Code::RateLimited,
-                    "too many catalogue reads from this address; try again shortly",
+                    "too many reads from this address; try again shortly",
                 )
                 .retry_after((wait - READ_HOLD).as_secs() + 1)
                 .into_response();

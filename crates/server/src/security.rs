@@ -71,10 +71,9 @@ fn check_same_origin(headers: &HeaderMap, authority: Option<&str>) -> Result<(),
     }
     if let Some(origin) = headers.get(header::ORIGIN) {
         let origin = origin.to_str().map_err(|_| refuse())?;
-        let host = headers
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .or(authority)
+        // An absolute-form target names the host; the Host header is then ignored.
+        let host = authority
+            .or_else(|| headers.get(header::HOST).and_then(|h| h.to_str().ok()))
             .ok_or_else(refuse)?;
         let origin_host = origin
             .strip_prefix("http://")
@@ -99,7 +98,12 @@ fn declares_json(headers: &HeaderMap) -> bool {
 /// Adds the security headers to every answer.
 pub async fn headers(req: Request, next: Next) -> Response {
     let mut res = next.run(req).await;
-    let h = res.headers_mut();
+    add_headers(res.headers_mut());
+    res
+}
+
+/// The security headers, for answers made before the router too.
+pub fn add_headers(h: &mut HeaderMap) {
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(CSP),
@@ -113,7 +117,6 @@ pub async fn headers(req: Request, next: Next) -> Response {
         header::REFERRER_POLICY,
         HeaderValue::from_static("same-origin"),
     );
-    res
 }
 
 /// The longest refusal text kept from an answer made outside the handlers.

@@ -440,39 +440,7 @@ async fn a_burst_of_statistics_reads_is_answered_in_full() {
     let db = temp_db();
     let token = "5eed".repeat(8);
     let many = patience_store::STATS_GAMES as u64 + 500;
-    {
-        let mut store = patience_store::Store::open(&db.path).unwrap();
-        let first = |deal| {
-            let game =
-                patience_engine::Game::new(patience_engine::game("fan").unwrap(), deal).unwrap();
-            let layout = *game.position().layout();
-            game.position().legal_moves()[0].text(&layout)
-        };
-        store
-            .in_transaction(|s| {
-                for n in 0..many {
-                    let deal = n % 50 + 1;
-                    s.insert_game(&patience_store::StoredGame {
-                        uid: format!("{n:032x}"),
-                        player: token.clone(),
-                        game: "fan".into(),
-                        deal,
-                        level: patience_store::AskedLevel::Any,
-                        moves: first(deal),
-                        redo: String::new(),
-                        move_count: 1,
-                        version: 1,
-                        hinted: false,
-                        created_ms: n as i64,
-                        updated_ms: n as i64,
-                        finished: false,
-                        elapsed_ms: 1000,
-                    })
-                    .unwrap();
-                }
-            })
-            .unwrap();
-    }
+    common::store_games(&db.path, &token, many);
     let server = Server::start(&db.path).await;
     let mut p = Player::new(&server.url);
     p.cookie = Some(format!("patience_player={token}"));

@@ -149,3 +149,75 @@ async fn a_schema_upgrade_at_start_keeps_a_copy_of_the_old_file() {
         patience_store::SCHEMA_VERSION
     );
 }
+
+/// No spelling of the database's path starts a second server on it: not a
+/// hard link, not a symbolic link.
+#[tokio::test]
+async fn a_second_server_through_a_link_to_the_file_refuses_to_start() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let dir = db.path.parent().unwrap();
+    let hard = dir.join("hard.db");
+    std::fs::hard_link(&db.path, &hard).unwrap();
+    let soft = dir.join("soft.db");
+    std::os::unix::fs::symlink(&db.path, &soft).unwrap();
+    for link in [hard, soft] {
+        let err = refusal(common::config(&link)).await;
+        assert!(err.contains("another server"), "{}: {err}", link.display());
+    }
+    server.stop().await;
+}
+
+/// A backup put back in place of a lost database, beside the lost file's
+/// write-ahead log, is refused with the files named: SQLite would replay
+/// the newer log into the older copy and mix two moments.
+#[tokio::test]
+async fn a_restored_copy_beside_another_files_wal_is_refused() {
+    let db = temp_db();
+    let dir = db.path.parent().unwrap().to_path_buf();
+    let aside = |suffix: &str| dir.join(format!("aside{suffix}"));
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let mut games = Vec::new();
+    for deal in 1..=4 {
+        let state = p.new_game("la-belle-lucie", deal).await;
+        let (_, state) = p
+            .play(&uid(&state), &first_legal(&state), version(&state))
+            .await;
+        games.push(state);
+    }
+    // A consistent copy taken while the server runs.
+    let backup = dir.join("backup.db");
+    let reader = patience_store::Store::open_existing(&db.path).unwrap();
+    reader
+        .execute_raw(&format!("VACUUM INTO '{}'", backup.display()))
+        .unwrap();
+    drop(reader);
+    for state in &games {
+        let (status, _) = p
+            .play(&uid(state), &first_legal(state), version(state))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    // What a crash leaves: the database file, its log and its index.
+    for suffix in ["", "-wal", "-shm"] {
+        let mut from = db.path.as_os_str().to_owned();
+        from.push(suffix);
+        std::fs::copy(&from, aside(suffix)).unwrap();
+    }
+    server.stop().await;
+    // The file is lost; its log and index are still there, and the backup
+    // goes back in its place.
+    std::fs::remove_file(&db.path).unwrap();
+    for suffix in ["-wal", "-shm"] {
+        let mut to = db.path.as_os_str().to_owned();
+        to.push(suffix);
+        std::fs::copy(aside(suffix), &to).unwrap();
+    }
+    std::fs::copy(&backup, &db.path).unwrap();
+    let err = refusal(common::config(&db.path)).await;
+    assert!(
+        err.contains("patience.db-wal") && err.contains("patience.db"),
+        "{err}"
+    );
+}

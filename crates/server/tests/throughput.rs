@@ -302,3 +302,153 @@ async fn catalogue_loops_leave_moves_their_speed() {
     );
     server.stop().await;
 }
+
+/// Eight loops reading the statistics of a player with 12,000 games and
+/// sixteen reading their games in progress, all from one address: every
+/// read endpoint is rationed per address, so they cannot take the CPU.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn player_read_loops_from_one_address_leave_moves_their_speed() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let db = temp_db();
+    let token = "5eed".repeat(8);
+    common::store_games(&db.path, &token, 12_000);
+    let server = Server::start(&db.path).await;
+    let cookie = format!("patience_player={token}");
+    let (ratio, sent) = attacked_over_quiet(
+        &server.url,
+        || {
+            let sent = Arc::new(AtomicU64::new(0));
+            let loops = (0..24)
+                .map(|i| {
+                    let (url, count, cookie) = (server.url.clone(), sent.clone(), cookie.clone());
+                    let path = if i < 8 { "/api/stats" } else { "/api/continue" };
+                    tokio::spawn(async move {
+                        let http = reqwest::Client::new();
+                        for _ in 0..100_000 {
+                            let res = http
+                                .get(format!("{url}{path}"))
+                                .header("cookie", &cookie)
+                                .send()
+                                .await
+                                .unwrap();
+                            let _ = res.bytes().await;
+                            count.fetch_add(1, Ordering::Relaxed);
+                        }
+                    })
+                })
+                .collect();
+            Attack { loops, sent }
+        },
+        Duration::ZERO,
+    )
+    .await;
+    println!("player read loops: {ratio:.2}× ({sent} reads)");
+    assert!(
+        ratio >= FLOOR,
+        "statistics and continue loops cut move throughput to {ratio:.2}×"
+    );
+    server.stop().await;
+}
+
+/// A reader outside the server (an operator's `sqlite3`, a backup) holding
+/// one snapshot for seconds while players move: the writer never waits for
+/// it, so the moves keep their speed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outside_reader_holding_a_snapshot_leaves_moves_their_speed() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut movers = Vec::new();
+    for _ in 0..MOVERS {
+        movers.push(Mover::new(&server.url).await);
+    }
+    let (mut quiet, mut held) = (Vec::new(), Vec::new());
+    for _ in 0..2 {
+        let (m, q) = moves_per_second(movers).await;
+        let (m, _) = moves_per_second(m).await;
+        let (m, q2) = moves_per_second(m).await;
+        quiet.push(q.min(q2));
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let path = db.path.clone();
+        let reader = std::thread::spawn(move || {
+            let store = patience_store::Store::open_existing(&path).unwrap();
+            store.execute_raw("BEGIN").unwrap();
+            // A read takes the snapshot, kept until the transaction ends.
+            store.load_game(&"0".repeat(32)).unwrap();
+            let _ = released.recv_timeout(Duration::from_secs(10));
+            store.execute_raw("COMMIT").unwrap();
+        });
+        // The WAL grows past the writer's reset size while the snapshot is held.
+        let (m, _) = moves_per_second(m).await;
+        let (m, a) = moves_per_second(m).await;
+        let (m, a2) = moves_per_second(m).await;
+        held.push(a.min(a2));
+        let _ = release.send(());
+        reader.join().unwrap();
+        movers = m;
+    }
+    let ratio = median(held.clone()) / median(quiet.clone());
+    println!("moves/s quiet {quiet:.0?}, with an outside reader {held:.0?}: {ratio:.2}×");
+    assert!(
+        ratio >= FLOOR,
+        "an outside reader cut move throughput to {ratio:.2}×"
+    );
+    server.stop().await;
+}
+
+/// Sixteen players asking hints in a loop on positions where each search
+/// spends its whole budget: a player who asks now and then is still
+/// answered, within a couple of searches' time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn looping_hint_players_leave_others_their_hints() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let until = Instant::now() + Duration::from_secs(14);
+    let mut loops = Vec::new();
+    for i in 0..16 {
+        let mut p = Player::new(&server.url);
+        let state = p
+            .new_game("krakowski", HARD_DEALS[i % HARD_DEALS.len()])
+            .await;
+        let path = format!("/api/play/{}/hint", uid(&state));
+        loops.push(tokio::spawn(async move {
+            let mut asked = 0u64;
+            while Instant::now() < until {
+                let (status, _) = p.post(&path, serde_json::json!({})).await;
+                asked += 1;
+                if status != StatusCode::OK {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+            asked
+        }));
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let mut legit = Player::new(&server.url);
+    let state = legit.new_game("krakowski", HARD_DEALS[0]).await;
+    let path = format!("/api/play/{}/hint", uid(&state));
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        let from = Instant::now();
+        let (status, body) = legit.post(&path, serde_json::json!({})).await;
+        answers.push((status.as_u16(), from.elapsed()));
+        assert!(status != StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+    }
+    let mut asked = 0;
+    for l in loops {
+        asked += l.await.unwrap();
+    }
+    println!("a player's hints among 16 looping players ({asked} asked): {answers:.1?}");
+    assert!(
+        answers.iter().all(|(status, _)| *status == 200),
+        "{answers:?}"
+    );
+    let slowest = answers.iter().map(|a| a.1).max().unwrap();
+    assert!(
+        slowest < Duration::from_secs(4),
+        "the slowest hint took {slowest:?}"
+    );
+    server.stop().await;
+}

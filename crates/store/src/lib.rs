@@ -12,8 +12,10 @@
 //! - [`ruled_out`]: deals a hunt for some levels showed are of none of them;
 //! - [`library`]: the library files, read and written, and their load into a store;
 //! - [`owner`]: the one server that owns a database file, and how it opens it;
+//! - [`backup`]: a consistent copy of a database, and putting one back in place;
 //! - [`error`]: what can go wrong.
 
+pub mod backup;
 pub mod error;
 pub mod games;
 pub mod grades;

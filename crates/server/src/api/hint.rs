@@ -1,13 +1,14 @@
 //! Hints: the solver, on a blocking thread with a one-second budget.
 //!
-//! Searches take a whole core, so they are rationed by [`HintSlots`]: a few
-//! run at once, a bounded number wait, and a player has one in flight at a
-//! time. The slot and the player's turn are held by the solving thread
-//! itself, so a client that hangs up frees nothing early: the search it
-//! started still counts until it ends.
+//! Searches take a whole core, so they are rationed by [`HintSlots`], a
+//! [`FairQueue`] of players: a few run at once, a bounded number wait, a
+//! player has one in flight at a time, and a freed slot goes to the player
+//! who has been asking least lately, so players who loop cannot keep the
+//! others' hints waiting. The slot is held by the solving thread itself, so
+//! a client that hangs up frees nothing early: the search it started still
+//! counts until it ends.
 
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Path, State as AxState};
@@ -19,6 +20,7 @@ use serde::Serialize;
 
 use super::{lock_game, ApiResult};
 use crate::error::{ApiError, Code};
+use crate::fair::{FairQueue, Refusal, Slot};
 use crate::player::Player;
 use crate::view;
 use crate::AppState;
@@ -29,58 +31,32 @@ pub const HINT_TIME: Duration = Duration::from_secs(1);
 /// Hints waiting for a slot, per slot, before more are refused.
 const QUEUE_PER_SLOT: usize = 4;
 
-/// The hint searches' ration: slots, a bounded queue, one per player.
-pub struct HintSlots {
-    running: Arc<tokio::sync::Semaphore>,
-    /// Hints asked and not finished (running or waiting).
-    asked: Arc<Mutex<HashSet<Player>>>,
-    capacity: usize,
-}
+/// How long a player's asking is remembered when slots are shared out.
+const MEMORY: Duration = Duration::from_secs(30);
 
-/// A player's turn at a hint, given back when dropped.
-struct Turn {
-    player: Player,
-    asked: Arc<Mutex<HashSet<Player>>>,
-}
-
-impl Drop for Turn {
-    fn drop(&mut self) {
-        if let Ok(mut a) = self.asked.lock() {
-            a.remove(&self.player);
-        }
-    }
-}
+/// The hint searches' ration: slots, a bounded fair queue, one per player.
+pub struct HintSlots(FairQueue<Player>);
 
 impl HintSlots {
     pub fn new(slots: usize) -> HintSlots {
         let slots = slots.max(1);
-        HintSlots {
-            running: Arc::new(tokio::sync::Semaphore::new(slots)),
-            asked: Arc::new(Mutex::new(HashSet::new())),
-            capacity: slots * (1 + QUEUE_PER_SLOT),
-        }
+        HintSlots(FairQueue::new(slots, slots * QUEUE_PER_SLOT, 1, MEMORY))
     }
 
-    /// The player's turn, unless they already have one or the queue is full.
-    fn turn(&self, player: &Player) -> ApiResult<Turn> {
-        let mut asked = self.asked.lock().unwrap_or_else(|p| p.into_inner());
-        if asked.contains(player) {
-            return Err(
+    /// A slot for the player's search, after the players who have asked
+    /// less lately; refused when they already have one in, or when the
+    /// queue is full of players who asked as little.
+    async fn slot(&self, player: &Player) -> ApiResult<Slot<Player>> {
+        self.0.acquire(player.clone()).await.map_err(|r| match r {
+            Refusal::KeyBusy => {
                 ApiError::new(Code::HintsBusy, "a hint for you is still being worked out")
                     .with_status(StatusCode::TOO_MANY_REQUESTS)
-                    .retry_after(HINT_TIME.as_secs()),
-            );
-        }
-        if asked.len() >= self.capacity {
-            return Err(
+                    .retry_after(HINT_TIME.as_secs())
+            }
+            Refusal::Full => {
                 ApiError::new(Code::HintsBusy, "the solver is busy; ask again shortly")
-                    .retry_after(2 * HINT_TIME.as_secs()),
-            );
-        }
-        asked.insert(player.clone());
-        Ok(Turn {
-            player: player.clone(),
-            asked: self.asked.clone(),
+                    .retry_after(2 * HINT_TIME.as_secs())
+            }
         })
     }
 }
@@ -107,14 +83,7 @@ pub async fn hint(
         (live.game.position().clone(), live.hint_plan.clone())
     };
     // Searches are heavy: at most a few at once, a few more wait their turn.
-    let turn = app.hints.turn(&player)?;
-    let permit = app
-        .hints
-        .running
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|_| ApiError::new(Code::ShuttingDown, "hints are shutting down"))?;
+    let slot = app.hints.slot(&player).await?;
     let budget = Budget {
         time: Some(HINT_TIME),
         ..Default::default()
@@ -122,7 +91,7 @@ pub async fn hint(
     let search_pos = pos.clone();
     let (answer, plan) = tokio::task::spawn_blocking(move || {
         let answer = patience_solver::hint_with_plan(&search_pos, &budget, &mut plan);
-        drop((permit, turn));
+        drop(slot);
         (answer, plan)
     })
     .await
@@ -199,30 +168,42 @@ async fn mark_hinted(app: &AppState, player: &Player, uid: &str) -> ApiResult<()
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_player_has_one_turn_and_the_queue_is_bounded() {
-        let slots = HintSlots::new(1);
+    #[tokio::test]
+    async fn a_player_has_one_search_and_the_queue_is_bounded() {
+        let slots = Arc::new(HintSlots::new(1));
         let alice = Player::new();
-        let first = slots.turn(&alice).unwrap();
-        let again = slots.turn(&alice).err().unwrap();
+        let first = slots.slot(&alice).await.unwrap();
+        let again = slots.slot(&alice).await.err().unwrap();
         assert_eq!(
             (again.code, again.status),
             (Code::HintsBusy, StatusCode::TOO_MANY_REQUESTS)
         );
-        let others: Vec<Turn> = (0..QUEUE_PER_SLOT)
-            .map(|_| slots.turn(&Player::new()).unwrap())
+        let waiting: Vec<_> = (0..QUEUE_PER_SLOT)
+            .map(|_| {
+                let slots = slots.clone();
+                tokio::spawn(async move { slots.slot(&Player::new()).await.map(|_| ()) })
+            })
             .collect();
-        let full = slots.turn(&Player::new()).err().unwrap();
+        let full = loop {
+            tokio::task::yield_now().await;
+            match tokio::time::timeout(Duration::from_millis(10), slots.slot(&Player::new())).await
+            {
+                Ok(Err(e)) => break e,
+                _ => continue,
+            }
+        };
         assert_eq!(
             (full.code, full.status),
             (Code::HintsBusy, StatusCode::SERVICE_UNAVAILABLE)
         );
         assert!(full.retry_after.is_some());
         drop(first);
+        for w in waiting {
+            assert!(w.await.unwrap().is_ok(), "the waiters are served in turn");
+        }
         assert!(
-            slots.turn(&alice).is_ok(),
-            "a finished search gives the turn back"
+            slots.slot(&alice).await.is_ok(),
+            "a finished search gives the slot back"
         );
-        drop(others);
     }
 }

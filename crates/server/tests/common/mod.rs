@@ -240,3 +240,38 @@ pub fn stored_game(db: &Path, uid: &str) -> patience_store::StoredGame {
         .unwrap()
         .expect("the game is stored")
 }
+
+/// Stores `n` games of Fan for the player `token` (each one move in, none
+/// finished, newest last) straight into the database at `db`.
+pub fn store_games(db: &Path, token: &str, n: u64) {
+    let mut store = patience_store::Store::open(db).unwrap();
+    let first = |deal| {
+        let game = patience_engine::Game::new(patience_engine::game("fan").unwrap(), deal).unwrap();
+        let layout = *game.position().layout();
+        game.position().legal_moves()[0].text(&layout)
+    };
+    store
+        .in_transaction(|s| {
+            for n in 0..n {
+                let deal = n % 50 + 1;
+                s.insert_game(&patience_store::StoredGame {
+                    uid: format!("{n:032x}"),
+                    player: token.to_string(),
+                    game: "fan".into(),
+                    deal,
+                    level: patience_store::AskedLevel::Any,
+                    moves: first(deal),
+                    redo: String::new(),
+                    move_count: 1,
+                    version: 1,
+                    hinted: false,
+                    created_ms: n as i64,
+                    updated_ms: n as i64,
+                    finished: false,
+                    elapsed_ms: 1000,
+                })
+                .unwrap();
+            }
+        })
+        .unwrap();
+}
