@@ -183,15 +183,17 @@ async fn slow_body(addr: String, until: Instant) -> u32 {
     sent
 }
 
-/// 120 connections whose bodies trickle (and come back when closed) take
-/// every one of 48 places: new visitors must still be answered, quickly.
+/// Connections whose bodies trickle (and come back when closed) take every
+/// place: new visitors must still be answered, quickly.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_bodies_do_not_lock_out_new_visitors() {
+    const PLACES: usize = 16;
+    const ATTACKERS: usize = 24;
     let _alone = ONE_AT_A_TIME.lock().await;
     let db = temp_db();
     let server = Server::start_with(Config {
         connections: Settings {
-            max_connections: Some(48),
+            max_connections: Some(PLACES),
             ..Settings::default()
         },
         ..common::config(&db.path)
@@ -199,7 +201,7 @@ async fn slow_bodies_do_not_lock_out_new_visitors() {
     .await;
     let addr = addr(&server);
     let until = Instant::now() + Duration::from_secs(9);
-    let attackers: Vec<_> = (0..120)
+    let attackers: Vec<_> = (0..ATTACKERS)
         .map(|_| tokio::spawn(slow_body(addr.clone(), until)))
         .collect();
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -227,8 +229,8 @@ async fn slow_bodies_do_not_lock_out_new_visitors() {
     answered.sort();
     let p50 = answered.get(answered.len() / 2).copied();
     println!(
-        "new visitors during 120 slow bodies ({bodies} sent) at 48 places: {} of 20 \
-         answered, p50 {p50:?}",
+        "new visitors during {ATTACKERS} slow bodies ({bodies} sent) at {PLACES} places: \
+         {} of 20 answered, p50 {p50:?}",
         answered.len()
     );
     assert!(
