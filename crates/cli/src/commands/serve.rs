@@ -37,6 +37,7 @@ pub fn run(a: Args) -> super::Outcome {
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .try_init();
+    give_back_freed_memory();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -48,4 +49,26 @@ pub fn run(a: Args) -> super::Outcome {
         ..patience_server::Config::local(a.db)
     }))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// How often freed memory is handed back to the system.
+const GIVE_BACK_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// glibc keeps memory freed in its arenas for reuse: after a flood of
+/// connections (each with buffers of up to the 32 KiB head limit) the
+/// server would keep the flood's size for good. `malloc_trim(0)` returns
+/// every free page of every arena to the system (`madvise`); it runs every
+/// few seconds on a thread of its own, costing a walk of the free lists.
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    let _ = std::thread::Builder::new()
+        .name("memory-trim".into())
+        .spawn(|| loop {
+            std::thread::sleep(GIVE_BACK_EVERY);
+            // SAFETY: malloc_trim only releases free memory of the
+            // allocator's own arenas; it has no preconditions.
+            unsafe {
+                libc::malloc_trim(0);
+            }
+        });
 }
