@@ -100,9 +100,7 @@ fn a_backup_comes_back_at_its_own_moment_and_never_mixes_with_another_log() {
     // The backup copied by hand in place of the lost file is refused.
     std::fs::remove_file(&db).unwrap();
     std::fs::copy(&backup, &db).unwrap();
-    let err = serve(&db)
-        .err()
-        .expect("a copy beside another log must not start");
+    let err = serve(&db).expect_err("a copy beside another log must not start");
     assert!(
         err.contains("p.db-wal") && err.contains("store restore"),
         "{err}"

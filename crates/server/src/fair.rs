@@ -359,7 +359,7 @@ mod tests {
             let q = q.clone();
             async move { q.acquire("loop").await.map(|_| ()) }
         });
-        while lock(&q.inner).waiting.len() < 1 {
+        while lock(&q.inner).waiting.is_empty() {
             tokio::task::yield_now().await;
         }
         // The queue is full, but the newcomer has been present less.
