@@ -55,6 +55,27 @@ fn new_game(addr: &str) -> String {
     answer.lines().next().unwrap_or_default().to_string()
 }
 
+/// `patience store COMMAND --db DB BACKUP`, which must succeed: what it printed.
+fn store(command: &str, db: &Path, backup: &Path) -> String {
+    let o = patience(
+        &[
+            "store",
+            command,
+            "--db",
+            db.to_str().unwrap(),
+            backup.to_str().unwrap(),
+        ],
+        None,
+    );
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
 fn kill(mut child: Child) {
     child.kill().unwrap();
     child.wait().unwrap();
@@ -69,22 +90,7 @@ fn a_backup_comes_back_at_its_own_moment_and_never_mixes_with_another_log() {
     for _ in 0..2 {
         assert!(new_game(&addr).contains(" 201 "));
     }
-    let o = patience(
-        &[
-            "store",
-            "backup",
-            "--db",
-            db.to_str().unwrap(),
-            backup.to_str().unwrap(),
-        ],
-        None,
-    );
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = store("backup", &db, &backup);
     assert!(out.contains("2 games"), "{out}");
     for _ in 0..3 {
         assert!(new_game(&addr).contains(" 201 "));
@@ -106,22 +112,7 @@ fn a_backup_comes_back_at_its_own_moment_and_never_mixes_with_another_log() {
         "{err}"
     );
 
-    let o = patience(
-        &[
-            "store",
-            "restore",
-            "--db",
-            db.to_str().unwrap(),
-            backup.to_str().unwrap(),
-        ],
-        None,
-    );
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = store("restore", &db, &backup);
     assert!(out.contains("restored") && out.contains("2 games"), "{out}");
     assert!(out.contains("p.db-wal aside"), "{out}");
     let (child, _) = serve(&db).expect("the restored database serves");

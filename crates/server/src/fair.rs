@@ -100,7 +100,8 @@ impl<K> Inner<K>
 where
     K: Hash + Eq + Clone,
 {
-    fn enter(&mut self, key: &K, now: Instant) {
+    /// The key's presence brought up to `now`.
+    fn presence(&mut self, key: &K, now: Instant) -> &mut Presence {
         let memory = self.memory;
         let p = self.keys.entry(key.clone()).or_insert(Presence {
             score: 0.0,
@@ -108,7 +109,11 @@ where
             inside: 0,
         });
         p.update(now, memory);
-        p.inside += 1;
+        p
+    }
+
+    fn enter(&mut self, key: &K, now: Instant) {
+        self.presence(key, now).inside += 1;
     }
 
     fn leave(&mut self, key: &K, now: Instant) {
@@ -127,14 +132,9 @@ where
 
     /// Counts a refused request against `key`.
     fn refused(&mut self, key: &K, now: Instant) {
-        let memory = self.memory;
-        let p = self.keys.entry(key.clone()).or_insert(Presence {
-            score: 0.0,
-            at: now,
-            inside: 0,
-        });
-        p.update(now, memory);
-        p.score = (p.score + REFUSED_COUNTS.as_secs_f64()).min(memory.as_secs_f64());
+        let most = self.memory.as_secs_f64();
+        let p = self.presence(key, now);
+        p.score = (p.score + REFUSED_COUNTS.as_secs_f64()).min(most);
     }
 
     fn score(&self, key: &K, now: Instant) -> f64 {
