@@ -32,10 +32,9 @@ pub use games::{
     AskedLevel, FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame, MAX_MOVES,
     STATS_GAMES,
 };
-pub use grades::{DealGrade, PersonWins};
-/// The levels a graded deal may have: the grader's own type, so the store
-/// and the grader cannot disagree on the words.
-pub use patience_solver::levels::Level;
+/// The levels and what is kept of a grade: the grading's own words, named
+/// below both the grading and the store so the two cannot disagree.
+pub use patience_levels::{DealGrade, Level, PersonWins};
 pub use schema::SCHEMA_VERSION;
 
 /// The write-ahead log is cut back to this size after a checkpoint.

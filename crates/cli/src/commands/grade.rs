@@ -47,7 +47,7 @@ use patience_solver::levels::{
 };
 use patience_solver::Budget;
 use patience_store::library::{self, Appender};
-use patience_store::{DealGrade, Store};
+use patience_store::{DealGrade, PersonWins, Store};
 use rayon::prelude::*;
 
 use super::source::{game, parse_deals};
@@ -281,6 +281,15 @@ fn grade_game(
     Ok(summary)
 }
 
+/// What the store and the library keep of a grading's result.
+fn kept_of(g: &Grade) -> DealGrade {
+    DealGrade {
+        deal: g.deal,
+        level: g.level,
+        person: PersonWins::new(g.person_wins, g.runs),
+    }
+}
+
 /// Grades one chunk of deals on the pool; this thread stores each grade as it arrives.
 #[allow(clippy::too_many_arguments)]
 fn grade_chunk(
@@ -337,7 +346,7 @@ fn grade_chunk(
             if !cfg.then_nodes.is_empty() {
                 detail["then_nodes"] = serde_json::json!(cfg.then_nodes);
             }
-            let kept = DealGrade::of(&grade);
+            let kept = kept_of(&grade);
             store.put_grade(spec.id, &kept, &detail.to_string())?;
             if let Some(f) = library.as_mut() {
                 f.append(&kept)?;
