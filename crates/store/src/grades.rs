@@ -11,7 +11,7 @@ use rusqlite::{params, OptionalExtension};
 
 /// The columns of a grade row, checked into a [`DealGrade`]: a row this
 /// build cannot read is an error naming it, never a made-up grade.
-fn checked(
+pub(crate) fn checked(
     game: &str,
     deal: i64,
     level: &str,
@@ -48,7 +48,7 @@ fn checked(
 }
 
 /// The person-like columns of a grade as SQLite values.
-fn person_sql(g: &DealGrade) -> (Option<i64>, Option<i64>) {
+pub(crate) fn person_sql(g: &DealGrade) -> (Option<i64>, Option<i64>) {
     match g.person {
         Some(p) => (Some(p.wins() as i64), Some(p.runs() as i64)),
         None => (None, None),

@@ -1,0 +1,1 @@
+//! A SQLite site copied into PostgreSQL.

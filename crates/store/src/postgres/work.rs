@@ -1,0 +1,1 @@
+//! Grading shared by several workers through the database.
