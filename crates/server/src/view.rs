@@ -25,7 +25,10 @@ pub struct State {
     /// `{"wins": k, "runs": n}`, or null for a deal not graded or graded
     /// without its runs.
     pub person: Option<PersonWins>,
+    /// The player's moves: clicks, each counted once with the automatic
+    /// moves it set off (`plies` counts every move of the record).
     pub moves: usize,
+    pub plies: usize,
     pub can_undo: bool,
     pub can_redo: bool,
     pub redeals_left: u8,
@@ -133,6 +136,8 @@ pub struct Meta<'a> {
     pub level: AskedLevel,
     pub grade: Option<&'a DealGrade>,
     pub elapsed_ms: i64,
+    /// The player's moves (clicks); `None` counts every move as one.
+    pub clicks: Option<usize>,
 }
 
 pub fn layout_name(layout: TableLayout) -> &'static str {
@@ -171,7 +176,8 @@ pub fn state(game: &Game, meta: &Meta) -> State {
         level: meta.level,
         grade: meta.grade.map(|g| g.level),
         person: meta.grade.and_then(|g| g.person),
-        moves: game.moves().len(),
+        moves: meta.clicks.unwrap_or(game.moves().len()),
+        plies: game.moves().len(),
         can_undo: !game.moves().is_empty(),
         can_redo: !game.redo_moves().is_empty(),
         redeals_left: pos.redeals_left(),
@@ -343,6 +349,7 @@ mod tests {
         level: AskedLevel::Any,
         grade: None,
         elapsed_ms: 0,
+        clicks: None,
     };
 
     #[test]

@@ -14,14 +14,15 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
-use patience_engine::{Game, GameSpec, Move, Safety, MAX_DEAL};
+use patience_engine::{Game, GameSpec, Move, MAX_DEAL};
 use rand::Rng;
 use serde::Deserialize;
 
 use super::{lock_game, now_ms, spec_of, state_of, ApiResult, Shown};
 use crate::body::JsonBody;
 use crate::error::{ApiError, Code};
-use crate::live::LiveGame;
+use crate::autoplay;
+use crate::live::{self, LiveGame};
 use crate::player::{random_hex128, Player};
 use crate::view;
 use crate::AppState;
@@ -292,7 +293,7 @@ async fn mutate(
                 return Err(limit());
             }
             let before = view::played(live.game.position(), mv, false);
-            live.game.play(mv).map_err(|e| {
+            live.play(mv, false).map_err(|e| {
                 ApiError::new(
                     Code::IllegalMove,
                     format!("illegal move {}: {e}", mv.text(&layout)),
@@ -300,10 +301,10 @@ async fn mutate(
             })?;
             played.push(before);
             if auto {
-                play_safe_moves_home(&mut live.game, &mut played, MAX_MOVES);
+                play_auto(live, &mut played, MAX_MOVES);
             }
             MovesChange::Play {
-                words: words(&played),
+                words: words(live, played.len()),
                 keep_redo: !live.game.redo_moves().is_empty(),
             }
         }
@@ -325,19 +326,20 @@ async fn mutate(
             for mv in line {
                 // The line was played through the engine already; a refusal
                 // here would only shorten it, and what was played is kept.
+                // The finish is one click: its first move, and the rest follow.
                 let p = view::played(live.game.position(), mv, true);
-                if live.game.play(mv).is_err() {
+                if live.play(mv, !played.is_empty()).is_err() {
                     break;
                 }
                 played.push(p);
             }
             MovesChange::Play {
-                words: words(&played),
+                words: words(live, played.len()),
                 keep_redo: !live.game.redo_moves().is_empty(),
             }
         }
         Action::Undo => {
-            if !live.game.undo() {
+            if !live.undo_click() {
                 return Err(ApiError::new(
                     Code::NothingToUndo,
                     "there is nothing to undo",
@@ -352,10 +354,10 @@ async fn mutate(
                     "there is nothing to redo",
                 ));
             }
-            if count >= MAX_MOVES {
+            if count + live.next_redo_len() as u64 > MAX_MOVES {
                 return Err(limit());
             }
-            if !live.game.redo() {
+            if !live.redo_click() {
                 return Err(ApiError::new(
                     Code::NothingToRedo,
                     "the move to redo is not legal here",
@@ -393,26 +395,25 @@ async fn mutate(
     }
 }
 
-/// Plays, one move at a time, every card that no other card can ever still
-/// need at its foundation (the engine's [`Safety::NeededByNone`]).
-/// Stops at `max_moves` in the record, the cap of every game.
-fn play_safe_moves_home(game: &mut Game, played: &mut Vec<view::Played>, max_moves: u64) {
-    let mut moves = Vec::new();
-    while (game.moves().len() as u64) < max_moves {
-        let pos = game.position();
-        pos.legal_moves_into(&mut moves);
-        let Some(mv) = pos.safe_home_move(&moves, Safety::NeededByNone) else {
+/// Plays the automatic moves after a player's move, each following it
+/// within the click. Stops at `max_moves` in the record, the cap of every game.
+fn play_auto(live: &mut LiveGame, played: &mut Vec<view::Played>, max_moves: u64) {
+    while (live.game.moves().len() as u64) < max_moves {
+        let pos = live.game.position();
+        let Some(mv) = autoplay::auto_move(pos) else {
             return;
         };
         let p = view::played(pos, mv, true);
-        if game.play(mv).is_err() {
+        if live.play(mv, true).is_err() {
             return;
         }
         played.push(p);
     }
 }
 
-/// The moves as words for the store.
-fn words(played: &[view::Played]) -> Vec<String> {
-    played.iter().map(|p| p.text.clone()).collect()
+/// The stored words of the last `n` moves played.
+fn words(live: &LiveGame, n: usize) -> Vec<String> {
+    let moves = live.game.moves();
+    let at = moves.len().saturating_sub(n);
+    live::words(&moves[at..], &live.follows()[at..], &live.game)
 }
