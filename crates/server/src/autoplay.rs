@@ -16,6 +16,8 @@
 //! the player will reach, and following hints with automatic moves on wins
 //! exactly where following them without does.
 
+use std::collections::HashMap;
+
 use patience_engine::{Move, PileId, PileKind, Position, Safety};
 
 /// The automatic move of `pos`, if it has one: the first foundation move the
@@ -33,36 +35,32 @@ pub struct Step {
     pub auto: bool,
 }
 
-/// A card the table sent home while the line still means to move it: where
-/// it lies along the line as the solver played it.
-struct Ahead {
-    pile: PileId,
-}
-
 /// `line`, a winning line from `pos`, as the table plays it with automatic
 /// moves on. `None` when the rewritten line does not replay to a win (it
 /// always should: see the module documentation; the replay is the proof).
 pub fn table_line(pos: &Position, line: &[Move]) -> Option<Vec<Step>> {
     let mut solver = pos.clone(); // the line as found
     let mut table = pos.clone(); // the line as the table plays it
-    let mut ahead: Vec<Ahead> = Vec::new();
+    // Per pile, how many cards on top of it along the solver's line the table
+    // has sent home already. Nothing is ever built on such a card, so they
+    // stay on top until the line moves them.
+    let mut ahead: HashMap<PileId, usize> = HashMap::new();
     let mut out = Vec::with_capacity(line.len());
     let is_foundation =
         |p: &Position, id: PileId| matches!(p.layout().kind(id), Some(PileKind::Foundation(_)));
     for &mv in line {
         let carried = solver.check(mv).ok()?;
-        // A move of a card the table already sent home is dropped; a run
-        // carrying it on top moves without it.
+        // A move of cards the table already sent home is dropped; a run
+        // carrying them on top moves without them.
         let mut skip = false;
         if let Move::Step { from, to } = mv {
-            if let Some(i) = ahead.iter().position(|a| a.pile == from) {
-                if is_foundation(&solver, to) || carried == 1 {
-                    skip = true;
-                }
-                if is_foundation(&solver, to) {
-                    ahead.swap_remove(i);
-                } else {
-                    ahead[i].pile = to;
+            let k = ahead.get(&from).copied().unwrap_or(0);
+            if k > 0 {
+                let moved = carried.min(k);
+                skip = carried <= k;
+                ahead.insert(from, k - moved);
+                if !is_foundation(&solver, to) {
+                    *ahead.entry(to).or_default() += moved;
                 }
             }
         }
@@ -99,12 +97,14 @@ pub fn table_line(pos: &Position, line: &[Move]) -> Option<Vec<Step>> {
             let card = table.top(from)?;
             table.apply(a).ok()?;
             out.push(Step { mv: a, auto: true });
-            // Where the solver's line holds that card now: the same pile,
-            // unless the line already sent it home.
-            if !solver.pile(from).last().is_some_and(|&c| c == card) {
+            // Where the solver's line holds that card now: the same pile, just
+            // under the cards of it the table sent home before.
+            let k = ahead.get(&from).copied().unwrap_or(0);
+            let pile = solver.pile(from);
+            if pile.len() <= k || pile[pile.len() - 1 - k] != card {
                 return None;
             }
-            ahead.push(Ahead { pile: from });
+            ahead.insert(from, k + 1);
         }
         if table.is_won() {
             break;
@@ -132,7 +132,7 @@ mod tests {
                 let Outcome::Win(line) = solve(&pos, &Budget::of_nodes(400_000)).outcome else {
                     continue;
                 };
-                let steps = table_line(&pos, &line).expect("a winning line rewrites");
+                let steps = table_line(&pos, &line).unwrap_or_else(|| panic!("{game} {deal}: a winning line rewrites"));
                 let mut p = pos.clone();
                 for (i, s) in steps.iter().enumerate() {
                     p.apply(s.mv).unwrap();
