@@ -190,10 +190,17 @@ pub struct ExpectBody {
     expect: u64,
 }
 
+#[derive(Deserialize)]
+pub struct UndoBody {
+    expect: u64,
+    /// Undo clicks until this many are left (the lost-at "go back"); one click without it.
+    to: Option<usize>,
+}
+
 /// What a mutating request does to the game.
 enum Action {
     Play { text: String, auto: bool },
-    Undo,
+    Undo { to: Option<usize> },
     Redo,
     Finish,
 }
@@ -217,9 +224,9 @@ pub async fn undo(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
-    JsonBody(body): JsonBody<ExpectBody>,
+    JsonBody(body): JsonBody<UndoBody>,
 ) -> ApiResult<Json<Shown>> {
-    detached(app, player, uid, body.expect, Action::Undo).await
+    detached(app, player, uid, body.expect, Action::Undo { to: body.to }).await
 }
 
 /// `POST /api/play/{uid}/redo`
@@ -338,13 +345,15 @@ async fn mutate(
                 keep_redo: !live.game.redo_moves().is_empty(),
             }
         }
-        Action::Undo => {
-            if !live.undo_click() {
+        Action::Undo { to } => {
+            let to = to.unwrap_or(live.clicks().saturating_sub(1));
+            if to >= live.clicks() {
                 return Err(ApiError::new(
                     Code::NothingToUndo,
                     "there is nothing to undo",
                 ));
             }
+            while live.clicks() > to && live.undo_click() {}
             MovesChange::Step
         }
         Action::Redo => {
