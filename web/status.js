@@ -19,7 +19,7 @@ export class StatusLine {
   /** `goBack(n)`: the table undoes clicks until `n` moves are left. */
   constructor(goBack) {
     this.goBack = goBack;
-    this.el = h('div', { class: 'solver-status', role: 'status', 'aria-live': 'polite', hidden: '' });
+    this.el = h('div', { class: 'solver-status', role: 'status', 'aria-live': 'polite' });
     this.toggle = h('input', { type: 'checkbox', class: 'status-switch', onchange: () => this.switched() });
     this.toggle.checked = statusLine();
     this.toggleText = h('span');
@@ -88,13 +88,13 @@ export class StatusLine {
   draw(force) {
     const a = this.answer;
     const status = force || (a && a.status);
+    // The line keeps its room while it is on, so the board never shifts under a click.
+    this.el.hidden = !this.toggle.checked;
     if (!this.toggle.checked || !status || this.state?.won) {
-      this.el.hidden = true;
       this.el.replaceChildren();
       delete this.el.dataset.status;
       return;
     }
-    this.el.hidden = false;
     this.el.dataset.status = status;
     const parts = [h('span', { class: 'solver-words' }, t(`solver.${status}`))];
     if (status === 'no-win' && a?.lost) {
