@@ -6,6 +6,7 @@
 pub mod catalogue;
 pub mod hint;
 pub mod history;
+pub mod analysis;
 pub mod play;
 
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -56,6 +57,7 @@ pub(crate) fn state_of(live: &LiveGame) -> Shown {
                 level: live.level,
                 grade: live.grade.as_ref(),
                 elapsed_ms: live.elapsed_ms,
+                clicks: Some(live.clicks()),
             },
         ),
         version: live.version,
