@@ -29,7 +29,7 @@ function solveFan(state) {
 
 const post = async (page, path, data) => {
   const res = await page.request.post(path, { data });
-  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
+  assert.ok([200, 201].includes(res.status()), `${path}: ${res.status()} ${(await res.text()).slice(0, 200)}`);
   return res.json();
 };
 
@@ -68,7 +68,7 @@ async function easyDeals(page, game, n) {
   return [...deals];
 }
 
-for (const [game, n] of [['la-belle-lucie', 3], ['krug', 2], ['house-in-the-woods', 2]]) {
+for (const [game, n] of [['la-belle-lucie', 3], ['krug', 2], ['house-in-the-woods', 1]]) {
   test(`${game}: following the hint with Auto-move on wins every Easy deal it wins with Auto-move off`, () => withPage(async (page) => {
     const deals = await easyDeals(page, game, n);
     assert.ok(deals.length > 0);
