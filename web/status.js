@@ -75,11 +75,11 @@ export class StatusLine {
         await new Promise((r) => setTimeout(r, RETRY_MS));
         continue;
       }
-      if (this.asking !== version) return;
-      if (a.version === version) {
-        if (a.status !== 'thinking' || this.answer) { this.answer = a; this.draw(); }
-        if (a.done) return;
-      }
+      // An answer about another version: the game moved on elsewhere (another
+      // tab); the table learns it at its next action.
+      if (this.asking !== version || a.version !== version) return;
+      if (a.status !== 'thinking' || this.answer) { this.answer = a; this.draw(); }
+      if (a.done) return;
       seen = a.seq;
     }
   }

@@ -29,7 +29,7 @@ function solveFan(state) {
 
 const post = async (page, path, data) => {
   const res = await page.request.post(path, { data });
-  assert.equal(res.status(), 200, `${path}: ${await res.text()}`);
+  assert.ok([200, 201].includes(res.status()), `${path}: ${res.status()} ${(await res.text()).slice(0, 200)}`);
   return res.json();
 };
 
@@ -68,7 +68,7 @@ async function easyDeals(page, game, n) {
   return [...deals];
 }
 
-for (const [game, n] of [['la-belle-lucie', 3], ['krug', 2], ['house-in-the-woods', 2]]) {
+for (const [game, n] of [['la-belle-lucie', 3], ['krug', 2], ['house-in-the-woods', 1]]) {
   test(`${game}: following the hint with Auto-move on wins every Easy deal it wins with Auto-move off`, () => withPage(async (page) => {
     const deals = await easyDeals(page, game, n);
     assert.ok(deals.length > 0);
@@ -134,18 +134,24 @@ test('the status line can be switched off, and stays off', () => withPage(async 
   assert.equal(await page.isVisible('.solver-status'), false);
 }));
 
-test('watching the solution to its end wins the deal in every game with a won deal in the library', { timeout: 1_500_000 }, () => withPage(async (page) => {
+test('watching the solution to its end wins the deal in every game with a won deal in the library', { timeout: 1_500_000 }, (t) => withPage(async (page) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(() => localStorage.setItem('patience.watchSpeed', '5'));
   let watched = 0;
   for (const game of suite.games) {
     const level = ['easy', 'medium', 'hard'].find((l) => game.levels.includes(l));
     if (!level) continue;
-    const s = await post(page, `/api/games/${game.id}/new`, { level });
-    await page.goto(`/game/${s.uid}`);
-    await page.waitForSelector('.board .pile');
-    // The background solve finds the line; the watch plays it.
-    await page.waitForSelector('.solver-status[data-status="win"]', { timeout: 60_000 });
+    // The background solve finds the line (a deal it cannot decide in its
+    // budgets is passed over for another of the level); the watch plays it.
+    let s = null;
+    for (let tries = 0; tries < 4 && !s; tries++) {
+      const fresh = await post(page, `/api/games/${game.id}/new`, { level });
+      await page.goto(`/game/${fresh.uid}`);
+      await page.waitForSelector('.board .pile');
+      await page.waitForSelector('.solver-status[data-status="win"], .solver-status[data-status="unknown"]', { timeout: 60_000 });
+      if ((await page.getAttribute('.solver-status', 'data-status')) === 'win') s = fresh;
+    }
+    assert.ok(s, `${game.id}: a ${level} deal the background solve wins`);
     await page.click('button.watch', { force: true });
     await page.waitForSelector('.watch-bar:not([hidden])');
     await page.waitForFunction(() => document.getElementById('app').dataset.won === 'true' || !document.getElementById('app').dataset.watching,
@@ -154,6 +160,7 @@ test('watching the solution to its end wins the deal in every game with a won de
     assert.equal(state.won, true, `${game.id} deal ${s.deal}: the watched solution wins (${await page.textContent('.status')})`);
     assert.equal(state.hinted, true, 'a watched game counts as won with help');
     watched += 1;
+    t.diagnostic(`${game.id} deal ${s.deal}: watched to the win in ${state.moves} moves`);
   }
   assert.ok(watched >= 15, `${watched} games watched`);
 }, undefined, { autoMove: true }));

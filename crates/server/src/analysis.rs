@@ -182,8 +182,7 @@ impl Inner {
     fn current(&self, job: &Job) -> bool {
         let s = self.lock();
         !s.stopping
-            && s
-                .games
+            && s.games
                 .get(&job.uid)
                 .is_some_and(|e| e.version == job.version)
     }
@@ -274,6 +273,15 @@ impl Analysis {
     pub fn planned(&self, uid: &str, pos: &Position) -> Option<Move> {
         let plan = self.inner.lock().games.get(uid).map(|e| e.plan.clone())?;
         plan.next(pos)
+    }
+
+    /// Whether the game's position `pos` is known to have no win.
+    pub fn known_lost(&self, uid: &str, pos: &Position) -> bool {
+        self.inner
+            .lock()
+            .games
+            .get(uid)
+            .is_some_and(|e| e.known.get(&pos.hash()) == Some(&Verdict::NoWin))
     }
 
     /// The kept line of a game (empty when none), to extend by a hint's search.
@@ -610,6 +618,12 @@ mod tests {
         let n = moves.len();
         let lost = settle(&a, job("g1", &alice, 1, moves.clone())).await;
         assert_eq!(lost.status, Status::NoWin);
-        assert_eq!(lost.lost, Some(Lost { at: n, back_to: n - 1 }));
+        assert_eq!(
+            lost.lost,
+            Some(Lost {
+                at: n,
+                back_to: n - 1
+            })
+        );
     }
 }

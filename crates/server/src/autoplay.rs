@@ -41,9 +41,9 @@ pub struct Step {
 pub fn table_line(pos: &Position, line: &[Move]) -> Option<Vec<Step>> {
     let mut solver = pos.clone(); // the line as found
     let mut table = pos.clone(); // the line as the table plays it
-    // Per pile, how many cards on top of it along the solver's line the table
-    // has sent home already. Nothing is ever built on such a card, so they
-    // stay on top until the line moves them.
+                                 // Per pile, how many cards on top of it along the solver's line the table
+                                 // has sent home already. Nothing is ever built on such a card, so they
+                                 // stay on top until the line moves them.
     let mut ahead: HashMap<PileId, usize> = HashMap::new();
     let mut out = Vec::with_capacity(line.len());
     let is_foundation =
@@ -125,19 +125,30 @@ mod tests {
     #[test]
     fn a_rewritten_line_is_the_tables_and_still_wins() {
         let mut checked = 0;
-        for game in ["la-belle-lucie", "krug", "house-in-the-woods", "fan", "novomanernaya"] {
+        for game in [
+            "la-belle-lucie",
+            "krug",
+            "house-in-the-woods",
+            "fan",
+            "novomanernaya",
+        ] {
             let spec = patience_engine::game(game).unwrap();
             for deal in 1..=6 {
                 let pos = Position::deal(spec, deal).unwrap();
                 let Outcome::Win(line) = solve(&pos, &Budget::of_nodes(400_000)).outcome else {
                     continue;
                 };
-                let steps = table_line(&pos, &line).unwrap_or_else(|| panic!("{game} {deal}: a winning line rewrites"));
+                let steps = table_line(&pos, &line)
+                    .unwrap_or_else(|| panic!("{game} {deal}: a winning line rewrites"));
                 let mut p = pos.clone();
                 for (i, s) in steps.iter().enumerate() {
                     p.apply(s.mv).unwrap();
                     if let Some(a) = auto_move(&p) {
-                        assert_eq!(steps.get(i + 1).map(|n| (n.mv, n.auto)), Some((a, true)), "{game} {deal}");
+                        assert_eq!(
+                            steps.get(i + 1).map(|n| (n.mv, n.auto)),
+                            Some((a, true)),
+                            "{game} {deal}"
+                        );
                     }
                 }
                 assert!(p.is_won());

@@ -1,9 +1,7 @@
 //! The JSON the page receives: a game's state as docs/api.md describes it,
 //! drawn from the engine. The stock is face down, so only its count is sent.
 
-use patience_engine::{
-    Game, GameSpec, Move, PileId, PileKind, Position, StockAction, TableLayout,
-};
+use patience_engine::{Game, GameSpec, Move, PileId, PileKind, Position, StockAction, TableLayout};
 use std::sync::OnceLock;
 
 use patience_store::{AskedLevel, DealGrade, Level, PersonWins};

@@ -216,7 +216,10 @@ async fn automatic_moves_send_aces_home_and_undo_takes_back_the_click() {
     // La Belle Lucie, first deal: aces on top stay where they are.
     for deal in 1..40 {
         let s = p.new_game("la-belle-lucie", deal).await;
-        let Some(m) = legal(&s).iter().find(|l| l["to"].as_str().is_some_and(|t| t.starts_with('t'))) else {
+        let Some(m) = legal(&s)
+            .iter()
+            .find(|l| l["to"].as_str().is_some_and(|t| t.starts_with('t')))
+        else {
             continue;
         };
         let (status, after) = post(

@@ -121,6 +121,9 @@ pub async fn hint(
         mark_hinted(&app, &player, &uid).await?;
         return Ok(Json(answer(&pos, Hint::Solution(mv))));
     }
+    if app.analysis.known_lost(&uid, &pos) {
+        return Ok(Json(answer(&pos, Hint::NoWin)));
+    }
     let mut plan = app.analysis.plan(&uid);
     // Searches are heavy: at most a few at once, a few more wait their turn.
     let turn = app.hints.turn(&player)?;
@@ -149,8 +152,7 @@ pub async fn hint(
     if !plan.is_empty() {
         // Keep the line for the next hint and the status line; a game moved on
         // meanwhile is harmless, since a plan only answers for positions on its line.
-        app.analysis
-            .keep_plan(&uid, &player, &pos, plan, body.auto);
+        app.analysis.keep_plan(&uid, &player, &pos, plan, body.auto);
     }
     if matches!(answer, Hint::Solution(_) | Hint::Heuristic(_)) {
         mark_hinted(&app, &player, &uid).await?;

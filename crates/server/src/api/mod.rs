@@ -3,10 +3,10 @@
 //! (continue and statistics). Handlers parse, call the engine, commit to the
 //! store, and answer; no rule is written here.
 
+pub mod analysis;
 pub mod catalogue;
 pub mod hint;
 pub mod history;
-pub mod analysis;
 pub mod play;
 
 use std::time::{SystemTime, UNIX_EPOCH};

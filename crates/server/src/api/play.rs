@@ -19,9 +19,9 @@ use rand::Rng;
 use serde::Deserialize;
 
 use super::{load_live, lock_game, now_ms, spec_of, state_of, ApiResult, Shown};
+use crate::autoplay;
 use crate::body::JsonBody;
 use crate::error::{ApiError, Code};
-use crate::autoplay;
 use crate::live::{self, LiveGame};
 use crate::player::{random_hex128, Player};
 use crate::view;
