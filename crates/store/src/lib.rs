@@ -17,11 +17,13 @@
 //! - [`games`]: saved games (a record of moves, its redo list, its version);
 //! - [`grades`]: graded deals (a level and the person-like player's wins);
 //! - [`ruled_out`]: deals a hunt for some levels showed are of none of them;
+//! - [`export`]: a SQLite store read whole, for a copy into PostgreSQL;
 //! - [`library`]: the library files, read and written, and their load into a store;
 //! - [`owner`]: the one server that owns a database file, and how it opens it;
 //! - [`error`]: what can go wrong.
 
 pub mod error;
+pub mod export;
 pub mod games;
 pub mod grades;
 pub mod library;

@@ -104,6 +104,25 @@ pub async fn fresh_postgres_database() -> String {
     }
 }
 
+/// A fresh PostgreSQL database for a test that needs one, or `None` (with
+/// a loud note on stderr) when the test runs outside `scripts/test` and no
+/// PostgreSQL server was given. `scripts/test` always gives one, and sets
+/// `PATIENCE_REQUIRE_POSTGRES`, under which a missing server fails the test.
+pub async fn postgres_or_skip(test: &str) -> Option<String> {
+    if test_postgres().is_none() {
+        assert!(
+            std::env::var_os("PATIENCE_REQUIRE_POSTGRES").is_none(),
+            "{test}: PATIENCE_TEST_POSTGRES is not set"
+        );
+        eprintln!(
+            "SKIPPED {test}: it needs PostgreSQL; run it through ./scripts/test, \
+             or set PATIENCE_TEST_POSTGRES to a URL whose user may create databases"
+        );
+        return None;
+    }
+    Some(fresh_postgres_database().await)
+}
+
 /// The store of an API test: a fresh SQLite file, or a fresh PostgreSQL
 /// database when the suite runs against PostgreSQL ([`on_postgres`]).
 pub struct TestStore {
