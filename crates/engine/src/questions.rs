@@ -7,7 +7,7 @@
 
 use crate::layout::PileId;
 use crate::position::Position;
-use crate::spec::{Build, Draw, EmptyPile, GameSpec, Gather, StockAction};
+use crate::spec::{Build, Direction, Draw, EmptyPile, Foundation, GameSpec, Gather, StockAction};
 
 /// How a redeal that does not shuffle gathers the fans: the cards it deals
 /// again are the fans' cards, each fan bottom card first, in this order.
@@ -98,6 +98,28 @@ impl GameSpec {
             StockAction::ThreeToEachPile => true,
             StockAction::None | StockAction::OneToWaste => false,
         }
+    }
+
+    /// Whether every foundation builds up in one named suit from its lowest
+    /// card to its highest, without wrapping and without waiting for another
+    /// foundation (not Krug, Nivernaise, House on the Hill or Blondes and
+    /// Brunettes).
+    pub fn foundations_up_in_suit(&self) -> bool {
+        self.foundations.iter().all(|f| {
+            let Foundation {
+                suit,
+                direction,
+                alternate_colours,
+                wraps,
+                capacity: _,
+                last_after_open,
+            } = *f;
+            let up = match direction {
+                Direction::Up => true,
+                Direction::Down => false,
+            };
+            up && suit.is_some() && !alternate_colours && !wraps && last_after_open.is_none()
+        })
     }
 
     /// Whether the stock turns onto a waste, once (Krakowski, Blondes and

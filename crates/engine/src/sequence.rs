@@ -54,6 +54,31 @@ impl Position {
         (place != OFF && place >= held).then(|| place - held)
     }
 
+    /// Whether `y` must reach a foundation before `x` can: `y` comes before
+    /// `x` in the foundation sequence `x` belongs to. By suit where each
+    /// suit has one sequence ([`Position::suit_places`], Krug's dealt bases
+    /// included); by colour and rank in alternating colours
+    /// ([`GameSpec::sequence_of`]); where a suit has two houses built in
+    /// opposite directions (Nivernaise, House on the Hill), when every
+    /// foundation that may still take `x` takes `y` before it. A card lying
+    /// above such a `y` in a fan must move again before `y` goes home.
+    pub fn goes_home_before(&self, y: Card, x: Card) -> bool {
+        if let Some(places) = self.suit_places() {
+            return y.suit() == x.suit() && places.of(y) < places.of(x);
+        }
+        let spec = self.spec();
+        if let (Some(a), Some(b)) = (spec.sequence_of(y), spec.sequence_of(x)) {
+            return a.sequence == b.sequence && a.place < b.place;
+        }
+        let mut takers = self
+            .layout()
+            .foundation_ids()
+            .filter_map(|f| self.cards_before(f, x).map(|n| (f, n)))
+            .peekable();
+        takers.peek().is_some()
+            && takers.all(|(f, n)| self.cards_before(f, y).is_some_and(|m| m < n))
+    }
+
     /// Where every card stands in the foundation sequence of its suit, for
     /// positions where each suit has one: every foundation builds in suit
     /// (not in alternating colours), the foundations of one suit follow one
@@ -155,6 +180,25 @@ mod tests {
         let mut v: Vec<String> = it.map(|c| c.to_string()).collect();
         v.sort();
         v
+    }
+
+    /// docs/games.md: La Belle Lucie builds each suit up from the ace;
+    /// Blondes and Brunettes in alternating colours; House on the Hill has an
+    /// ace-house up and a king-house down per suit, so a middle card waits
+    /// for neither alone, while the ace-house's next cards come first once
+    /// the king-house can no longer take them.
+    #[test]
+    fn what_goes_home_before_a_card_follows_its_foundations() {
+        let p = deal("la-belle-lucie");
+        assert!(p.goes_home_before(card("2S"), card("KS")));
+        assert!(!p.goes_home_before(card("KS"), card("2S")));
+        assert!(!p.goes_home_before(card("2H"), card("KS")));
+        let b = deal("blondes-and-brunettes");
+        assert!(b.goes_home_before(card("AH"), card("2S")));
+        assert!(!b.goes_home_before(card("AS"), card("2S")));
+        let h = deal("house-on-the-hill");
+        assert!(!h.goes_home_before(card("5S"), card("7S")));
+        assert!(!h.goes_home_before(card("7S"), card("5S")));
     }
 
     /// "A card goes onto a top card of the same suit one rank higher"
