@@ -160,7 +160,9 @@ pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
     let Move::Step { to, .. } = mv else {
         return is_dead(pos);
     };
-    if !parent_alive || !one_deck_test_applies(pos) {
+    // A parent found alive with no redeal left was under the one-deck test
+    // (the next-deal test needs a redeal left), and so is this position.
+    if !parent_alive || pos.spec().decks == 2 || pos.redeals_left() > 0 {
         return is_dead(pos);
     }
     match pos.layout().kind(to) {
