@@ -116,6 +116,9 @@ struct Entry {
     done: bool,
     plan: Plan,
     known: HashMap<u64, Verdict>,
+    /// Positions every budget left undecided, with the spent search's best
+    /// lead (empty when it reached no more cards home than the position has).
+    undecided: HashMap<u64, Vec<Move>>,
     seq: tokio::sync::watch::Sender<u64>,
     asked: u64,
 }
@@ -130,6 +133,7 @@ impl Entry {
             done: false,
             plan: Plan::default(),
             known: HashMap::new(),
+            undecided: HashMap::new(),
             seq: tokio::sync::watch::channel(0).0,
             asked: 0,
         }
@@ -284,6 +288,16 @@ impl Analysis {
             .is_some_and(|e| e.known.get(&pos.hash()) == Some(&Verdict::NoWin))
     }
 
+    /// Where every budget left the game's position `pos` undecided: the
+    /// spent search's best lead (possibly empty), for the heuristic hint.
+    pub fn undecided(&self, uid: &str, pos: &Position) -> Option<Vec<Move>> {
+        self.inner
+            .lock()
+            .games
+            .get(uid)
+            .and_then(|e| e.undecided.get(&pos.hash()).cloned())
+    }
+
     /// The kept line of a game (empty when none), to extend by a hint's search.
     pub fn plan(&self, uid: &str) -> Plan {
         self.inner
@@ -386,8 +400,13 @@ fn position_at(job: &Job, plies: usize) -> Option<Position> {
 
 /// Solves `pos` within `slices`, the game checked between each; `None`
 /// when the job was abandoned.
-fn search(inner: &Inner, job: &Job, pos: &Position, slices: &[Duration]) -> Option<Outcome> {
-    let mut outcome = Outcome::Unknown(patience_solver::Limit::Time);
+fn search(
+    inner: &Inner,
+    job: &Job,
+    pos: &Position,
+    slices: &[Duration],
+) -> Option<patience_solver::Report> {
+    let mut report = None;
     for &t in slices {
         if !inner.current(job) {
             return None;
@@ -397,12 +416,14 @@ fn search(inner: &Inner, job: &Job, pos: &Position, slices: &[Duration]) -> Opti
             memory_bytes: MEMORY,
             ..Default::default()
         };
-        outcome = solve(pos, &budget).outcome;
-        if !matches!(outcome, Outcome::Unknown(_)) {
+        let r = solve(pos, &budget);
+        let decided = !matches!(r.outcome, Outcome::Unknown(_));
+        report = Some(r);
+        if decided {
             break;
         }
     }
-    Some(outcome)
+    report
 }
 
 /// What is known of `pos` without a search.
@@ -448,7 +469,8 @@ fn verdict(
     if let Some(v) = known(inner, job, pos) {
         return Ok(Some(v));
     }
-    match search(inner, job, pos, slices).ok_or(())? {
+    let report = search(inner, job, pos, slices).ok_or(())?;
+    match report.outcome {
         Outcome::Win(line) => {
             let mut plan = Plan::default();
             plan.remember(pos, &line);
@@ -463,7 +485,21 @@ fn verdict(
             learn(inner, job, pos.hash(), Verdict::NoWin);
             Ok(Some(Verdict::NoWin))
         }
-        Outcome::Unknown(_) => Ok(None),
+        Outcome::Unknown(_) => {
+            // The hint's fallback reads the search's best lead, as a hint's own search would.
+            let lead = if report.best_cards > pos.foundation_cards() {
+                report.best_line
+            } else {
+                Vec::new()
+            };
+            if let Some(e) = inner.lock().games.get_mut(&job.uid) {
+                if e.undecided.len() >= VERDICTS_KEPT {
+                    e.undecided.clear();
+                }
+                e.undecided.insert(pos.hash(), lead);
+            }
+            Ok(None)
+        }
     }
 }
 
