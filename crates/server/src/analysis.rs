@@ -528,6 +528,7 @@ fn run(inner: &Inner, job: &Job) {
         }
     }
     let v = if lost_before.is_some() {
+        learn(inner, job, pos.hash(), Verdict::NoWin);
         Some(Verdict::NoWin)
     } else {
         match verdict(inner, job, &pos, &SLICES) {
