@@ -426,15 +426,19 @@ fn search(
     report
 }
 
-/// What is known of `pos` without a search.
-fn known(inner: &Inner, job: &Job, pos: &Position) -> Option<Verdict> {
+/// What is known of `pos` without a search. For the game's own position
+/// (`current`) a win counts only with a kept line through it, which the
+/// hint then serves.
+fn known(inner: &Inner, job: &Job, pos: &Position, current: bool) -> Option<Verdict> {
     if pos.is_won() {
         return Some(Verdict::Win);
     }
     let s = inner.lock();
     let e = s.games.get(&job.uid)?;
-    if let Some(&v) = e.known.get(&pos.hash()) {
-        return Some(v);
+    match e.known.get(&pos.hash()) {
+        Some(&Verdict::NoWin) => return Some(Verdict::NoWin),
+        Some(&Verdict::Win) if !current => return Some(Verdict::Win),
+        _ => {}
     }
     e.plan.next(pos).map(|_| Verdict::Win)
 }
@@ -459,24 +463,31 @@ fn learn(inner: &Inner, job: &Job, hash: u64, v: Verdict) {
 }
 
 /// The verdict of `pos`, from what is known or by a search within `slices`;
-/// `Ok(None)` when undecided, `Err` when abandoned.
+/// `Ok(None)` when undecided, `Err` when abandoned. A win found for the
+/// game's own position (`current`) becomes the kept line; a probe of the
+/// history keeps only its verdict.
 fn verdict(
     inner: &Inner,
     job: &Job,
     pos: &Position,
     slices: &[Duration],
+    current: bool,
 ) -> Result<Option<Verdict>, ()> {
-    if let Some(v) = known(inner, job, pos) {
+    if let Some(v) = known(inner, job, pos, current) {
         return Ok(Some(v));
     }
     let report = search(inner, job, pos, slices).ok_or(())?;
     match report.outcome {
         Outcome::Win(line) => {
-            let mut plan = Plan::default();
-            plan.remember(pos, &line);
-            let plan = table_plan(plan, pos, job.auto);
+            let plan = current.then(|| {
+                let mut plan = Plan::default();
+                plan.remember(pos, &line);
+                table_plan(plan, pos, job.auto)
+            });
             if let Some(e) = inner.lock().games.get_mut(&job.uid) {
-                e.plan = plan;
+                if let Some(plan) = plan {
+                    e.plan = plan;
+                }
                 e.learn(pos.hash(), Verdict::Win);
             }
             Ok(Some(Verdict::Win))
@@ -531,7 +542,7 @@ fn run(inner: &Inner, job: &Job) {
         learn(inner, job, pos.hash(), Verdict::NoWin);
         Some(Verdict::NoWin)
     } else {
-        match verdict(inner, job, &pos, &SLICES) {
+        match verdict(inner, job, &pos, &SLICES, true) {
             Ok(v) => v,
             Err(()) => return,
         }
@@ -564,14 +575,14 @@ fn find_lost(inner: &Inner, job: &Job, clicks: usize) -> Result<Option<Lost>, ()
     // The latest position known to have a win is the bisection's start.
     let mut lo = None;
     for i in (0..clicks).rev() {
-        if known(inner, job, &at(i)?) == Some(Verdict::Win) {
+        if known(inner, job, &at(i)?, false) == Some(Verdict::Win) {
             lo = Some(i);
             break;
         }
     }
     let mut lo = match lo {
         Some(i) => i,
-        None => match verdict(inner, job, &at(0)?, &PROBES)? {
+        None => match verdict(inner, job, &at(0)?, &PROBES, false)? {
             Some(Verdict::Win) => 0,
             _ => return Ok(None),
         },
@@ -579,7 +590,7 @@ fn find_lost(inner: &Inner, job: &Job, clicks: usize) -> Result<Option<Lost>, ()
     let mut hi = clicks;
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        match verdict(inner, job, &at(mid)?, &PROBES)? {
+        match verdict(inner, job, &at(mid)?, &PROBES, false)? {
             Some(Verdict::Win) => lo = mid,
             Some(Verdict::NoWin) => hi = mid,
             None => return Ok(None),
