@@ -116,6 +116,9 @@ struct Entry {
     done: bool,
     plan: Plan,
     known: HashMap<u64, Verdict>,
+    /// Positions every budget left undecided, with the spent search's best
+    /// lead (empty when it reached no more cards home than the position has).
+    undecided: HashMap<u64, Vec<Move>>,
     seq: tokio::sync::watch::Sender<u64>,
     asked: u64,
 }
@@ -130,6 +133,7 @@ impl Entry {
             done: false,
             plan: Plan::default(),
             known: HashMap::new(),
+            undecided: HashMap::new(),
             seq: tokio::sync::watch::channel(0).0,
             asked: 0,
         }
@@ -284,6 +288,16 @@ impl Analysis {
             .is_some_and(|e| e.known.get(&pos.hash()) == Some(&Verdict::NoWin))
     }
 
+    /// Where every budget left the game's position `pos` undecided: the
+    /// spent search's best lead (possibly empty), for the heuristic hint.
+    pub fn undecided(&self, uid: &str, pos: &Position) -> Option<Vec<Move>> {
+        self.inner
+            .lock()
+            .games
+            .get(uid)
+            .and_then(|e| e.undecided.get(&pos.hash()).cloned())
+    }
+
     /// The kept line of a game (empty when none), to extend by a hint's search.
     pub fn plan(&self, uid: &str) -> Plan {
         self.inner
@@ -386,8 +400,13 @@ fn position_at(job: &Job, plies: usize) -> Option<Position> {
 
 /// Solves `pos` within `slices`, the game checked between each; `None`
 /// when the job was abandoned.
-fn search(inner: &Inner, job: &Job, pos: &Position, slices: &[Duration]) -> Option<Outcome> {
-    let mut outcome = Outcome::Unknown(patience_solver::Limit::Time);
+fn search(
+    inner: &Inner,
+    job: &Job,
+    pos: &Position,
+    slices: &[Duration],
+) -> Option<patience_solver::Report> {
+    let mut report = None;
     for &t in slices {
         if !inner.current(job) {
             return None;
@@ -397,23 +416,29 @@ fn search(inner: &Inner, job: &Job, pos: &Position, slices: &[Duration]) -> Opti
             memory_bytes: MEMORY,
             ..Default::default()
         };
-        outcome = solve(pos, &budget).outcome;
-        if !matches!(outcome, Outcome::Unknown(_)) {
+        let r = solve(pos, &budget);
+        let decided = !matches!(r.outcome, Outcome::Unknown(_));
+        report = Some(r);
+        if decided {
             break;
         }
     }
-    Some(outcome)
+    report
 }
 
-/// What is known of `pos` without a search.
-fn known(inner: &Inner, job: &Job, pos: &Position) -> Option<Verdict> {
+/// What is known of `pos` without a search. For the game's own position
+/// (`current`) a win counts only with a kept line through it, which the
+/// hint then serves.
+fn known(inner: &Inner, job: &Job, pos: &Position, current: bool) -> Option<Verdict> {
     if pos.is_won() {
         return Some(Verdict::Win);
     }
     let s = inner.lock();
     let e = s.games.get(&job.uid)?;
-    if let Some(&v) = e.known.get(&pos.hash()) {
-        return Some(v);
+    match e.known.get(&pos.hash()) {
+        Some(&Verdict::NoWin) => return Some(Verdict::NoWin),
+        Some(&Verdict::Win) if !current => return Some(Verdict::Win),
+        _ => {}
     }
     e.plan.next(pos).map(|_| Verdict::Win)
 }
@@ -438,23 +463,31 @@ fn learn(inner: &Inner, job: &Job, hash: u64, v: Verdict) {
 }
 
 /// The verdict of `pos`, from what is known or by a search within `slices`;
-/// `Ok(None)` when undecided, `Err` when abandoned.
+/// `Ok(None)` when undecided, `Err` when abandoned. A win found for the
+/// game's own position (`current`) becomes the kept line; a probe of the
+/// history keeps only its verdict.
 fn verdict(
     inner: &Inner,
     job: &Job,
     pos: &Position,
     slices: &[Duration],
+    current: bool,
 ) -> Result<Option<Verdict>, ()> {
-    if let Some(v) = known(inner, job, pos) {
+    if let Some(v) = known(inner, job, pos, current) {
         return Ok(Some(v));
     }
-    match search(inner, job, pos, slices).ok_or(())? {
+    let report = search(inner, job, pos, slices).ok_or(())?;
+    match report.outcome {
         Outcome::Win(line) => {
-            let mut plan = Plan::default();
-            plan.remember(pos, &line);
-            let plan = table_plan(plan, pos, job.auto);
+            let plan = current.then(|| {
+                let mut plan = Plan::default();
+                plan.remember(pos, &line);
+                table_plan(plan, pos, job.auto)
+            });
             if let Some(e) = inner.lock().games.get_mut(&job.uid) {
-                e.plan = plan;
+                if let Some(plan) = plan {
+                    e.plan = plan;
+                }
                 e.learn(pos.hash(), Verdict::Win);
             }
             Ok(Some(Verdict::Win))
@@ -463,7 +496,21 @@ fn verdict(
             learn(inner, job, pos.hash(), Verdict::NoWin);
             Ok(Some(Verdict::NoWin))
         }
-        Outcome::Unknown(_) => Ok(None),
+        Outcome::Unknown(_) => {
+            // The hint's fallback reads the search's best lead, as a hint's own search would.
+            let lead = if report.best_cards > pos.foundation_cards() {
+                report.best_line
+            } else {
+                Vec::new()
+            };
+            if let Some(e) = inner.lock().games.get_mut(&job.uid) {
+                if e.undecided.len() >= VERDICTS_KEPT {
+                    e.undecided.clear();
+                }
+                e.undecided.insert(pos.hash(), lead);
+            }
+            Ok(None)
+        }
     }
 }
 
@@ -492,9 +539,10 @@ fn run(inner: &Inner, job: &Job) {
         }
     }
     let v = if lost_before.is_some() {
+        learn(inner, job, pos.hash(), Verdict::NoWin);
         Some(Verdict::NoWin)
     } else {
-        match verdict(inner, job, &pos, &SLICES) {
+        match verdict(inner, job, &pos, &SLICES, true) {
             Ok(v) => v,
             Err(()) => return,
         }
@@ -527,14 +575,14 @@ fn find_lost(inner: &Inner, job: &Job, clicks: usize) -> Result<Option<Lost>, ()
     // The latest position known to have a win is the bisection's start.
     let mut lo = None;
     for i in (0..clicks).rev() {
-        if known(inner, job, &at(i)?) == Some(Verdict::Win) {
+        if known(inner, job, &at(i)?, false) == Some(Verdict::Win) {
             lo = Some(i);
             break;
         }
     }
     let mut lo = match lo {
         Some(i) => i,
-        None => match verdict(inner, job, &at(0)?, &PROBES)? {
+        None => match verdict(inner, job, &at(0)?, &PROBES, false)? {
             Some(Verdict::Win) => 0,
             _ => return Ok(None),
         },
@@ -542,7 +590,7 @@ fn find_lost(inner: &Inner, job: &Job, clicks: usize) -> Result<Option<Lost>, ()
     let mut hi = clicks;
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
-        match verdict(inner, job, &at(mid)?, &PROBES)? {
+        match verdict(inner, job, &at(mid)?, &PROBES, false)? {
             Some(Verdict::Win) => lo = mid,
             Some(Verdict::NoWin) => hi = mid,
             None => return Ok(None),

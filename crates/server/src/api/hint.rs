@@ -124,6 +124,14 @@ pub async fn hint(
     if app.analysis.known_lost(&uid, &pos) {
         return Ok(Json(answer(&pos, Hint::NoWin)));
     }
+    // Every budget of the background solve left it undecided: a second
+    // search of a second would not decide it either.
+    if let Some(lead) = app.analysis.undecided(&uid, &pos) {
+        if let Some(mv) = patience_solver::hint::heuristic::choose(&pos, &lead) {
+            mark_hinted(&app, &player, &uid).await?;
+            return Ok(Json(answer(&pos, Hint::Heuristic(mv))));
+        }
+    }
     let mut plan = app.analysis.plan(&uid);
     // Searches are heavy: at most a few at once, a few more wait their turn.
     let turn = app.hints.turn(&player)?;
