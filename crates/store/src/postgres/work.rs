@@ -12,9 +12,10 @@
 
 use deadpool_postgres::Object;
 
-use super::grades::{put_grade_on, put_ruled_out_on};
+use super::grades::put_ruled_out_on;
 use super::PgStore;
 use crate::error::StoreError;
+use crate::grades::person_sql;
 use crate::{deal_to_sql, DealGrade, Level};
 
 /// A deal this worker holds until it commits its result or lets it go.
@@ -133,9 +134,40 @@ impl Claim {
         Ok(result?)
     }
 
-    /// Stores the deal's grade and takes it off the list, in one commit.
+    /// Stores the deal's grade and takes it off the list, in one commit. A
+    /// grade of the deal made by a grading (not the library's) is never
+    /// replaced: finding one is an error, since the deal would have been
+    /// graded twice.
     pub async fn graded(mut self, grade: &DealGrade, detail_json: &str) -> Result<(), StoreError> {
-        put_grade_on(self.client()?, &self.game, grade, detail_json).await?;
+        let deal = deal_to_sql(grade.deal)?;
+        serde_json::from_str::<serde_json::Value>(detail_json)
+            .map_err(|e| StoreError::BadDetail(e.to_string()))?;
+        let (wins, runs) = person_sql(grade);
+        let n = self
+            .client()?
+            .execute(
+                "INSERT INTO grades (game, deal, level, detail, person_wins, runs)
+                 VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (game, deal) DO UPDATE SET level = excluded.level,
+                    detail = excluded.detail, person_wins = excluded.person_wins,
+                    runs = excluded.runs
+                 WHERE grades.detail = '{}'",
+                &[
+                    &self.game,
+                    &deal,
+                    &grade.level.as_str(),
+                    &detail_json,
+                    &wins,
+                    &runs,
+                ],
+            )
+            .await?;
+        if n != 1 {
+            return Err(StoreError::Failed(format!(
+                "deal {} of {} is graded already: it would have been graded twice",
+                grade.deal, self.game
+            )));
+        }
         self.done().await?;
         self.finish("COMMIT").await
     }
