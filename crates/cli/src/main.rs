@@ -40,7 +40,8 @@ enum Command {
     Grade(commands::grade::Args),
     /// Run the web site.
     Serve(commands::serve::Args),
-    /// Back the site's database up, or put a backup back in place.
+    /// Work on a site's store as a whole: copy it to PostgreSQL, back a
+    /// SQLite database up or put a backup back in place.
     Store(commands::store::Args),
 }
 
