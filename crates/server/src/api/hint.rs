@@ -218,7 +218,7 @@ async fn mark_hinted(app: &AppState, player: &Player, uid: &str) -> ApiResult<()
     if live.hinted || live.game.position().is_won() {
         return Ok(());
     }
-    app.db.mark_hinted(live.uid.clone()).await?;
+    app.db.mark_hinted(&live.uid).await?;
     live.hinted = true;
     Ok(())
 }

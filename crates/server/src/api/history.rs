@@ -16,7 +16,7 @@ pub async fn in_progress(
     Extension(player): Extension<Player>,
 ) -> ApiResult<Json<Vec<patience_store::InProgress>>> {
     let p = player.as_str().to_string();
-    Ok(Json(app.db.read(move |s| s.in_progress(&p, 20)).await?))
+    Ok(Json(app.db.in_progress(&p, 20).await?))
 }
 
 /// `GET /api/stats`
@@ -25,6 +25,6 @@ pub async fn stats(
     Extension(player): Extension<Player>,
 ) -> ApiResult<Json<Vec<crate::stats::GameStats>>> {
     let p = player.as_str().to_string();
-    let history = app.db.read(move |s| s.played_games(&p)).await?;
+    let history = app.db.played_games(&p).await?;
     Ok(Json(crate::stats::per_game(&history)))
 }

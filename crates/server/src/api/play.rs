@@ -18,7 +18,7 @@ use patience_engine::{Game, GameSpec, Move, MAX_DEAL};
 use rand::Rng;
 use serde::Deserialize;
 
-use super::{lock_game, now_ms, spec_of, state_of, ApiResult, Shown};
+use super::{load_live, lock_game, now_ms, spec_of, state_of, ApiResult, Shown};
 use crate::autoplay;
 use crate::body::JsonBody;
 use crate::error::{ApiError, Code};
@@ -65,19 +65,16 @@ pub async fn new_game(
         (None, AskedLevel::Any) => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
         (None, AskedLevel::Level(level)) => {
             let id = spec.id;
-            app.db
-                .read(move |s| s.random_graded_deal(id, level))
-                .await?
-                .ok_or_else(|| {
-                    ApiError::new(
-                        Code::NoDeals,
-                        format!(
-                            "no {} deals of {} are graded yet; try another level",
-                            level.as_str(),
-                            spec.name_en
-                        ),
-                    )
-                })?
+            app.db.random_graded_deal(id, level).await?.ok_or_else(|| {
+                ApiError::new(
+                    Code::NoDeals,
+                    format!(
+                        "no {} deals of {} are graded yet; try another level",
+                        level.as_str(),
+                        spec.name_en
+                    ),
+                )
+            })?
         }
     };
     let state = start(&app, &player, spec, deal, asked).await?;
@@ -114,7 +111,7 @@ async fn start(
     let uid = random_hex128();
     let now = now_ms();
     app.db
-        .insert(StoredGame {
+        .insert_game(StoredGame {
             uid: uid.clone(),
             player: player.as_str().to_string(),
             game: spec.id.to_string(),
@@ -144,7 +141,7 @@ pub(crate) async fn grade_of(
     game: &'static str,
     deal: u64,
 ) -> ApiResult<Option<DealGrade>> {
-    Ok(app.db.read(move |s| s.grade(game, deal)).await?)
+    Ok(app.db.grade(game, deal).await?)
 }
 
 /// The level a new game may be asked for: `unwinnable` and `unknown` are
@@ -386,7 +383,7 @@ async fn mutate(
         elapsed_ms: live.elapsed_ms,
         won,
     };
-    match app.db.update(update).await {
+    match app.db.update_game(update).await {
         Ok(true) => {
             live.version += 1;
             let mut shown = state_of(live);
@@ -394,8 +391,15 @@ async fn mutate(
             Ok(Json(shown))
         }
         Ok(false) => {
+            // Another server changed the game first (the database refused a
+            // change made from the version it has left): the page gets the
+            // game as it is now, as for any stale `expect`.
             *guard = None;
-            Err(ApiError::no_such_game())
+            *guard = load_live(app, player, uid).await?;
+            match guard.as_ref() {
+                Some(now) => Err(ApiError::stale(expect, state_of(now), now.version)),
+                None => Err(ApiError::no_such_game()),
+            }
         }
         Err(e) => {
             *guard = None;
