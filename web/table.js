@@ -52,6 +52,9 @@ export class Table {
     this.hint = null;
     this.receivedAt = Date.now();
     this.build();
+    // The words above the board first: the board's room is measured below them.
+    this.byCard = movesByCard(state);
+    this.updateFurniture();
     this.render();
     enableDrag(this.board, {
       pick: (el) => this.pick(el),

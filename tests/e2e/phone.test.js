@@ -109,8 +109,8 @@ for (const locale of ['ru-RU', 'en-US']) {
     await page.click('button.more-button');
     const names = await page.$$eval('.toolbar-more :is(button, a)', (els) => els.filter((e) => e.offsetParent).map((e) => e.textContent.trim()));
     assert.deepEqual(names, locale === 'ru-RU'
-      ? ['Новый расклад', 'Начать заново', 'Скопировать ссылку', 'Правила']
-      : ['New deal', 'Start over', 'Copy link', 'Rules']);
+      ? ['Показать решение', 'Новый расклад', 'Начать заново', 'Скопировать ссылку', 'Правила']
+      : ['Show the solution', 'New deal', 'Start over', 'Copy link', 'Rules']);
     const icons = await page.$$eval('.toolbar > button.iconic', (els) => els.filter((e) => e.offsetParent).map((e) => e.getAttribute('aria-label')));
     assert.ok(icons.includes(locale === 'ru-RU' ? 'Отменить' : 'Undo'), `icon buttons carry their names (${icons})`);
   }, PHONE, { ...TOUCH, locale }));
