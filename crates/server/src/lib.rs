@@ -7,7 +7,8 @@
 //! - `db`: the store from async code (group-committing writer, readers,
 //!   the watch on the database file);
 //! - `live`: games in memory, loaded by replaying their records;
-//! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
+//! - `api`: the JSON handlers; `analysis`: the background solver;
+//!   `autoplay`: the automatic moves home and the line the table plays; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
 //! - `player`: the player token cookie; `access_log`: request logging;
 //! - `connections`: the accept loop, its timeouts, cap and shutdown deadline;
@@ -17,8 +18,10 @@
 //!   `library`: the shipped graded deals, embedded.
 
 pub mod access_log;
+pub mod analysis;
 pub mod api;
 pub mod assets;
+pub mod autoplay;
 pub mod body;
 pub mod connections;
 pub mod db;
@@ -99,6 +102,8 @@ pub struct AppState {
     pub cookies: player::CookiePolicy,
     pub limits: limits::Limits,
     pub catalogue: api::catalogue::CatalogueCache,
+    /// The background solver of the status line, the kept lines and the lost-at search.
+    pub analysis: analysis::Analysis,
 }
 
 impl AppState {
@@ -146,8 +151,15 @@ impl AppState {
                 config.behind_tls_proxy,
             ),
             catalogue: Default::default(),
+            analysis: analysis::Analysis::new(analysis_threads(cores)),
         })
     }
+}
+
+/// The background solver's threads: half the cores, at least one. Each
+/// player has one search at a time at most.
+fn analysis_threads(cores: usize) -> usize {
+    (cores / 2).max(1)
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -180,6 +192,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/play/{uid}/finish", post(api::play::finish))
         .route("/api/play/{uid}/restart", post(api::play::restart))
         .route("/api/play/{uid}/hint", post(api::hint::hint))
+        .route("/api/play/{uid}/analysis", get(api::analysis::analysis))
         .route("/api/continue", get(api::history::in_progress))
         .route("/api/stats", get(api::history::stats))
         .route_layer(axum::middleware::from_fn_with_state(

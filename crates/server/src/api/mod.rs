@@ -3,6 +3,7 @@
 //! (continue and statistics). Handlers parse, call the engine, commit to the
 //! store, and answer; no rule is written here.
 
+pub mod analysis;
 pub mod catalogue;
 pub mod hint;
 pub mod history;
@@ -56,6 +57,7 @@ pub(crate) fn state_of(live: &LiveGame) -> Shown {
                 level: live.level,
                 grade: live.grade.as_ref(),
                 elapsed_ms: live.elapsed_ms,
+                clicks: Some(live.clicks()),
             },
         ),
         version: live.version,
