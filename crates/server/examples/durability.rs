@@ -33,6 +33,10 @@ struct Args {
     clients: usize,
     rounds: usize,
     pairs: usize,
+    /// A PostgreSQL database to run on instead of a fresh SQLite file.
+    db: Option<String>,
+    /// Servers on the one database (PostgreSQL only); one of them is killed a round.
+    instances: usize,
 }
 
 fn args() -> Args {
@@ -41,6 +45,8 @@ fn args() -> Args {
         clients: 16,
         rounds: 5,
         pairs: 500,
+        db: None,
+        instances: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -54,8 +60,11 @@ fn args() -> Args {
             "--clients" => a.clients = number(value()),
             "--rounds" => a.rounds = number(value()),
             "--pairs" => a.pairs = number(value()),
+            "--db" => a.db = Some(value()),
+            "--instances" => a.instances = number(value()).max(1),
             _ => die(&format!(
-                "unknown argument {flag}; use --bin FILE --clients N --rounds N --pairs N"
+                "unknown argument {flag}; use --bin FILE --clients N --rounds N --pairs N \
+                 [--db postgres://… --instances N]"
             )),
         }
     }
@@ -73,7 +82,7 @@ struct Served {
     url: String,
 }
 
-fn start(bin: &Path, db: &Path) -> Served {
+fn start(bin: &Path, db: &std::ffi::OsStr) -> Served {
     let mut child = Command::new(bin)
         .args(["serve", "--port", "0", "--db"])
         .arg(db)
@@ -244,7 +253,7 @@ impl Client {
 /// The two-tab race: `pairs` pairs of the same change sent at once with the
 /// same `expect`. Returns the game, its version before the race, and the
 /// pairs that applied exactly once.
-async fn race(url: &str, pairs: usize) -> (String, u64, usize) {
+async fn race(url: &str, other: &str, pairs: usize) -> (String, u64, usize) {
     let http = reqwest::Client::new();
     let new = http
         .post(format!("{url}/api/games/la-belle-lucie/new"))
@@ -272,14 +281,15 @@ async fn race(url: &str, pairs: usize) -> (String, u64, usize) {
         } else {
             ("undo", json!({ "expect": version }))
         };
-        let send = || {
-            http.post(format!("{url}/api/play/{uid}/{path}"))
+        let send = |to: &str| {
+            http.post(format!("{to}/api/play/{uid}/{path}"))
                 .header("content-type", "application/json")
                 .header("cookie", &cookie)
                 .body(body.to_string())
                 .send()
         };
-        let (a, b) = tokio::join!(send(), send());
+        // The two tabs reach two servers when there are several.
+        let (a, b) = tokio::join!(send(url), send(other));
         let (a, b) = (a.expect("tab A"), b.expect("tab B"));
         let statuses = (a.status().as_u16(), b.status().as_u16());
         let winner = match statuses {
@@ -316,7 +326,14 @@ fn main() {
         ));
     }
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = dir.path().join("durability.db");
+    let sqlite = dir.path().join("durability.db");
+    let db: std::ffi::OsString = match &a.db {
+        Some(url) => url.into(),
+        None => sqlite.clone().into(),
+    };
+    if a.instances > 1 && a.db.is_none() {
+        die("--instances above 1 needs --db postgres://…: a SQLite file has one server");
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -334,19 +351,25 @@ fn main() {
         })
         .collect();
     let mut acked = 0u64;
+    let mut servers: Vec<Option<Served>> = (0..a.instances).map(|_| None).collect();
     for round in 1..=a.rounds {
-        let mut served = start(&a.bin, &db);
-        for c in &mut clients {
-            acked += runtime.block_on(c.reconcile(&served.url));
+        // The killed server is started again on the same database.
+        for s in servers.iter_mut().filter(|s| s.is_none()) {
+            *s = Some(start(&a.bin, &db));
+        }
+        let urls: Vec<String> = servers.iter().flatten().map(|s| s.url.clone()).collect();
+        for (i, c) in clients.iter_mut().enumerate() {
+            acked += runtime.block_on(c.reconcile(&urls[i % urls.len()]));
         }
         let stop = Arc::new(AtomicBool::new(false));
         let kill_after = Duration::from_millis(rng.gen_range(1000..4000));
-        let url = served.url.clone();
+        let victim = round % a.instances;
         let (back, n) = runtime.block_on(async {
             let tasks: Vec<_> = clients
                 .drain(..)
-                .map(|mut c| {
-                    let (url, stop) = (url.clone(), stop.clone());
+                .enumerate()
+                .map(|(i, mut c)| {
+                    let (url, stop) = (urls[i % urls.len()].clone(), stop.clone());
                     tokio::spawn(async move {
                         let n = c.play(&url, &stop).await;
                         (c, n)
@@ -354,9 +377,14 @@ fn main() {
                 })
                 .collect();
             tokio::time::sleep(kill_after).await;
-            // SIGKILL: no shutdown, no last checkpoint.
-            served.child.kill().expect("kill -9");
-            let _ = served.child.wait();
+            // SIGKILL of one server: no shutdown, no last checkpoint; the
+            // others keep serving until the round ends.
+            if let Some(mut served) = servers[victim].take() {
+                served.child.kill().expect("kill -9");
+                let _ = served.child.wait();
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            stop.store(true, Ordering::Relaxed);
             let mut back = Vec::new();
             let mut n = 0;
             for t in tasks {
@@ -369,45 +397,62 @@ fn main() {
         clients = back;
         acked += n;
         println!(
-            "round {round}: killed after {:.1} s, {n} operations acknowledged",
+            "round {round}: server {} of {} killed after {:.1} s, {n} operations acknowledged",
+            victim + 1,
+            a.instances,
             kill_after.as_secs_f64()
         );
     }
-    let mut served = start(&a.bin, &db);
-    for c in &mut clients {
-        acked += runtime.block_on(c.reconcile(&served.url));
+    for s in servers.iter_mut().filter(|s| s.is_none()) {
+        *s = Some(start(&a.bin, &db));
     }
-    let (raced, start_version, once) = runtime.block_on(race(&served.url, a.pairs));
-    // A graceful stop this time (SIGTERM), then the file is read directly.
-    let _ = Command::new("kill")
-        .args(["-TERM", &served.child.id().to_string()])
-        .status();
-    let _ = served.child.wait();
-    let store = patience_store::Store::open(&db).expect("the store opens");
+    let urls: Vec<String> = servers.iter().flatten().map(|s| s.url.clone()).collect();
+    for (i, c) in clients.iter_mut().enumerate() {
+        acked += runtime.block_on(c.reconcile(&urls[i % urls.len()]));
+    }
+    let (raced, start_version, once) =
+        runtime.block_on(race(&urls[0], &urls[urls.len() - 1], a.pairs));
+    // A graceful stop this time (SIGTERM), then the database is read directly.
+    for mut served in servers.into_iter().flatten() {
+        let _ = Command::new("kill")
+            .args(["-TERM", &served.child.id().to_string()])
+            .status();
+        let _ = served.child.wait();
+    }
+    let stored_of = |uid: &str| -> Option<patience_store::StoredGame> {
+        match &a.db {
+            Some(url) => runtime.block_on(async {
+                patience_store::PgStore::open(url, 1)
+                    .await
+                    .expect("the store opens")
+                    .load_game(uid)
+                    .await
+                    .expect("the store reads")
+            }),
+            None => patience_store::Store::open(&sqlite)
+                .expect("the store opens")
+                .load_game(uid)
+                .expect("the store reads"),
+        }
+    };
     let (mut games, mut lost, mut doubled) = (0, 0u64, 0u64);
     for c in &clients {
         for (uid, moves) in &c.games {
             games += 1;
-            let stored: Vec<String> = store
-                .load_game(uid)
-                .expect("the store reads")
-                .map_or(Vec::new(), |r| {
-                    r.moves.split_whitespace().map(str::to_string).collect()
-                });
+            let stored: Vec<String> = stored_of(uid).map_or(Vec::new(), |r| {
+                r.moves.split_whitespace().map(str::to_string).collect()
+            });
             let common = stored.iter().zip(moves).take_while(|(s, m)| s == m).count();
             lost += (moves.len() - common) as u64;
             doubled += (stored.len() - common) as u64;
         }
     }
     // Each pair's one change is one version; a change applied twice is two.
-    let applied = store
-        .load_game(&raced)
-        .expect("the store reads")
-        .map_or(0, |r| r.version - start_version);
+    let applied = stored_of(&raced).map_or(0, |r| r.version - start_version);
     acked += once as u64;
     println!(
-        "kill -9: {} rounds, {games} games: {acked} acknowledged, {lost} lost, {doubled} doubled",
-        a.rounds
+        "kill -9: {} rounds, {} server(s), {games} games: {acked} acknowledged, {lost} lost, {doubled} doubled",
+        a.rounds, a.instances
     );
     println!(
         "two tabs: {once} of {} pairs applied exactly once ({applied} changes applied)",
