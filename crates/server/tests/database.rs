@@ -208,7 +208,10 @@ async fn a_restored_copy_beside_another_files_wal_is_refused() {
     server.stop().await;
     // The file is lost; its log and index are still there, and the backup
     // goes back in its place.
-    std::fs::remove_file(&db.path).unwrap();
+    // (Moved rather than deleted, so that its inode number is not given to
+    // the copy: a copy taken by another tool during the same run would then
+    // pass; `patience store backup` stamps its own id, see store_command.rs.)
+    std::fs::rename(&db.path, dir.join("lost.db")).unwrap();
     for suffix in ["-wal", "-shm"] {
         let mut to = db.path.as_os_str().to_owned();
         to.push(suffix);
