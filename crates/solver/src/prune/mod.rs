@@ -175,28 +175,38 @@ pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
 }
 
 /// Whether some card of `fan` lies above a lower card of its suit with no way
-/// off the fan. One pass up the fan, keeping the cards seen below (as bits:
-/// one deck, so a card is there or not) and each suit's lowest place below.
+/// off the fan.
 pub(crate) fn fan_is_dead(pos: &Position, fan: &[Card], places: &SuitPlaces) -> bool {
+    highest_stuck(pos, fan, places).is_some()
+}
+
+/// The height of the highest card of `fan` that lies above a lower card of
+/// its suit and can leave only onto the card it builds on (or, a king in
+/// Fan, to an empty fan), where that card does not exist or lies under it
+/// in the same fan: such a card never moves again in this deal. One pass up
+/// the fan, keeping the cards seen below (as bits: one deck, so a card is
+/// there or not) and each suit's lowest place below.
+pub(crate) fn highest_stuck(pos: &Position, fan: &[Card], places: &SuitPlaces) -> Option<usize> {
     let kings_move = pos.spec().emptied_fan() == EmptiedFan::TakesAKing;
     let mut below: u64 = 0;
     let mut lowest = [u8::MAX; 4];
-    for &x in fan {
+    let mut highest = None;
+    for (h, &x) in fan.iter().enumerate() {
         let s = x.suit().index();
         let fx = places.of(x);
         if lowest[s] < fx {
-            // `x` must leave by the table: onto the one card it builds on
-            // (the card one rank above in suit).
-            match pos.targets_of(x).next() {
-                None if !kings_move => return true,
-                Some(target) if below & 1 << target.index() != 0 => return true,
-                _ => {}
+            let stuck = match pos.targets_of(x).next() {
+                None => !kings_move,
+                Some(target) => below & 1 << target.index() != 0,
+            };
+            if stuck {
+                highest = Some(h);
             }
         }
         lowest[s] = lowest[s].min(fx);
         below |= 1 << x.index();
     }
-    false
+    highest
 }
 
 #[cfg(test)]

@@ -48,9 +48,9 @@
 //! [`crate::prune::dead_two_deck`]: a smaller set of stuck cards gives a
 //! shorter prefix, which only proves less.
 
-use patience_engine::{Card, EmptiedFan, InOrderGather, PileKind, Position, SuitPlaces};
+use patience_engine::{Card, EmptiedFan, InOrderGather, PileKind, Position};
 
-use super::{fan_is_dead, one_deck_fans};
+use super::{fan_is_dead, highest_stuck, one_deck_fans};
 
 /// Most cards the prefix holds (one deck).
 const MAX_CARDS: usize = 64;
@@ -70,30 +70,6 @@ pub fn applies(pos: &Position) -> bool {
         EmptiedFan::TakesAKing | EmptiedFan::RefilledAtOnce => false,
     };
     gathers_fans && stays && !pos.draw_left() && one_deck_fans(pos) && pos.suit_places().is_some()
-}
-
-/// The height of the highest card of `fan` stuck for this deal (see the
-/// module documentation), if any.
-fn highest_stuck(pos: &Position, fan: &[Card], places: &SuitPlaces) -> Option<usize> {
-    let mut below: u64 = 0;
-    let mut lowest = [u8::MAX; 4];
-    let mut highest = None;
-    for (h, &x) in fan.iter().enumerate() {
-        let s = x.suit().index();
-        let fx = places.of(x);
-        if lowest[s] < fx {
-            let stuck = match pos.targets_of(x).next() {
-                None => true,
-                Some(target) => below & 1 << target.index() != 0,
-            };
-            if stuck {
-                highest = Some(h);
-            }
-        }
-        lowest[s] = lowest[s].min(fx);
-        below |= 1 << x.index();
-    }
-    highest
 }
 
 /// Whether the position is lost by the rule of the module documentation.
