@@ -17,20 +17,13 @@ use std::time::{Duration, Instant};
 
 use patience_engine::prng::SplitMix64;
 use patience_engine::{games, Move, Position};
-use patience_solver::levels::{PersonPlayer, View};
+use patience_solver::levels::PersonPlayer;
 use patience_solver::stats::percentile;
 use serde_json::{json, Value};
 
-fn pick(pos: &Position, player: &mut PersonPlayer, rng: &mut SplitMix64) -> Option<Move> {
-    if let Some(m) = player.choose(&View::of(pos)) {
-        return Some(m);
-    }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    Some(moves[rng.below(moves.len() as u64) as usize])
-}
+#[path = "../../solver/examples/common/walk.rs"]
+mod walk;
+use walk::pick;
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
