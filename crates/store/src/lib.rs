@@ -10,15 +10,21 @@
 //! - [`games`]: saved games (a record of moves, its redo list, its version);
 //! - [`grades`]: graded deals (a level and the person-like player's wins);
 //! - [`ruled_out`]: deals a hunt for some levels showed are of none of them;
+//! - [`records`]: a deal's wins without hints, by every player;
+//! - [`names`]: players' display names;
+//! - [`daily`]: the deal of each day, kept once chosen;
 //! - [`library`]: the library files, read and written, and their load into a store;
 //! - [`owner`]: the one server that owns a database file, and how it opens it;
 //! - [`error`]: what can go wrong.
 
+pub mod daily;
 pub mod error;
 pub mod games;
 pub mod grades;
 pub mod library;
+pub mod names;
 pub mod owner;
+pub mod records;
 pub mod ruled_out;
 pub mod schema;
 
@@ -27,15 +33,18 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+pub use daily::{DailyDeal, DealResult};
 pub use error::StoreError;
 pub use games::{
     AskedLevel, FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame, MAX_MOVES,
     STATS_GAMES,
 };
 pub use grades::{DealGrade, PersonWins};
+pub use names::{DisplayName, NameError};
 /// The levels a graded deal may have: the grader's own type, so the store
 /// and the grader cannot disagree on the words.
 pub use patience_solver::levels::Level;
+pub use records::DealWin;
 pub use schema::SCHEMA_VERSION;
 
 /// The write-ahead log is cut back to this size after a checkpoint.

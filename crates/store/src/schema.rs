@@ -9,7 +9,7 @@ use rusqlite::{params, Connection, TransactionBehavior};
 use crate::error::StoreError;
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// The version of an open file.
 pub(crate) fn version(conn: &Connection) -> Result<i64, StoreError> {
@@ -30,6 +30,11 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     if (1..SCHEMA_VERSION).contains(&version) {
         backup(conn, version)?;
     }
+    let unrecorded = if (3..6).contains(&version) {
+        games_before_hint_records(conn)?
+    } else {
+        Vec::new()
+    };
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let version = self::version(&tx)?;
     if version > SCHEMA_VERSION {
@@ -153,8 +158,62 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             PRAGMA user_version = 5;",
         )?;
     }
+    if version < 6 {
+        // Version 6: whether a game's hints were recorded (games stored
+        // before version 3 had no hint record, so their wins are not known
+        // to be without hints); games by deal, for the deal's records; the
+        // players' display names; and the deal of each day, kept once chosen.
+        tx.execute_batch(
+            "ALTER TABLE games ADD COLUMN hints_known INTEGER NOT NULL DEFAULT 1;
+            CREATE INDEX games_by_deal ON games (game, deal);
+            CREATE TABLE player_names (
+                player TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                updated_ms INTEGER NOT NULL
+            );
+            CREATE TABLE daily_deals (
+                game TEXT NOT NULL,
+                day TEXT NOT NULL,
+                deal INTEGER NOT NULL,
+                level TEXT NOT NULL,
+                PRIMARY KEY (game, day)
+            );",
+        )?;
+        if version < 3 {
+            tx.execute_batch("UPDATE games SET hints_known = 0;")?;
+        }
+        let mut mark = tx.prepare("UPDATE games SET hints_known = 0 WHERE uid = ?1")?;
+        for uid in &unrecorded {
+            mark.execute([uid])?;
+        }
+        drop(mark);
+        tx.execute_batch("PRAGMA user_version = 6;")?;
+    }
     tx.commit()?;
     Ok(())
+}
+
+/// The games of a file upgraded past version 3 before hint records were
+/// known to the schema (version 6): those its copy from before version 3
+/// (`<file>.v1.bak` or `<file>.v2.bak`, made by [`backup`]) holds. Without
+/// such a copy none can be told apart.
+fn games_before_hint_records(conn: &Connection) -> Result<Vec<String>, StoreError> {
+    let Some(path) = conn.path().filter(|p| !p.is_empty()) else {
+        return Ok(Vec::new());
+    };
+    let mut uids = Vec::new();
+    for old in 1..3 {
+        let copy = format!("{path}.v{old}.bak");
+        if !Path::new(&copy).exists() {
+            continue;
+        }
+        let old = Connection::open_with_flags(&copy, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let mut st = old.prepare("SELECT uid FROM games")?;
+        for uid in st.query_map([], |r| r.get::<_, String>(0))? {
+            uids.push(uid?);
+        }
+    }
+    Ok(uids)
 }
 
 /// Copies the file, as it is, to `<file>.v<version>.bak` before its schema
@@ -229,6 +288,10 @@ mod tests {
             })
         );
         assert_eq!(games[1].first_win, None);
+        assert!(
+            games.iter().all(|g| !g.hints_known),
+            "no hint was recorded before version 3"
+        );
         let version: i64 = store
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
@@ -251,6 +314,10 @@ mod tests {
                 "DROP TABLE game_moves;
                 DROP TABLE library_files;
                 DROP TABLE ruled_out;
+                DROP TABLE player_names;
+                DROP TABLE daily_deals;
+                DROP INDEX games_by_deal;
+                ALTER TABLE games DROP COLUMN hints_known;
                 ALTER TABLE grades DROP COLUMN person_wins;
                 ALTER TABLE grades DROP COLUMN runs;
                 ALTER TABLE games DROP COLUMN version;
@@ -294,6 +361,10 @@ mod tests {
             conn.execute_batch(
                 r#"DROP TABLE library_files;
                 DROP TABLE ruled_out;
+                DROP TABLE player_names;
+                DROP TABLE daily_deals;
+                DROP INDEX games_by_deal;
+                ALTER TABLE games DROP COLUMN hints_known;
                 ALTER TABLE grades DROP COLUMN person_wins;
                 ALTER TABLE grades DROP COLUMN runs;
                 INSERT INTO grades VALUES ('fan', 1, 'medium',
@@ -330,5 +401,39 @@ mod tests {
             .query_row("SELECT COUNT(*) FROM grades", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 5);
+    }
+
+    #[test]
+    fn games_a_copy_from_before_hint_records_holds_are_marked_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        {
+            let store = Store::open(&path).unwrap();
+            store.insert_game(&new_row("old")).unwrap();
+            store.insert_game(&new_row("new")).unwrap();
+        }
+        {
+            // The copy made before a version 1 file was upgraded: it held `old`.
+            let copy = Connection::open(dir.path().join("t.db.v1.bak")).unwrap();
+            copy.execute_batch("CREATE TABLE games (uid TEXT); INSERT INTO games VALUES ('old');")
+                .unwrap();
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "DROP TABLE player_names;
+                DROP TABLE daily_deals;
+                DROP INDEX games_by_deal;
+                ALTER TABLE games DROP COLUMN hints_known;
+                PRAGMA user_version = 5;",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let known: Vec<bool> = store
+            .played_games("p")
+            .unwrap()
+            .iter()
+            .map(|g| g.hints_known)
+            .collect();
+        assert_eq!(known, [false, true]);
     }
 }
