@@ -5,6 +5,10 @@
 // /play/GAME/DEAL        that deal, then /game/UID
 // /game/UID              a stored game
 // /rules/GAME            the rules
+// /daily/GAME[?month=M]  the deal of the day's calendar of GAME
+// /deal/GAME/DEAL        a deal's records
+// /stats                 the player's statistics with charts
+// /winnability           how often each game comes out
 //
 // The РУ / EN switch redraws the page on screen in the other language; a
 // table keeps its state (the position and the redo list live on the server,
@@ -12,22 +16,28 @@
 
 import { api, ApiError } from './api.js';
 import { installSprite } from './cards.js';
+import { showDaily } from './daily.js';
 import { showHome } from './home.js';
 import { errorText, gameNames, initialLanguage, language, rememberLanguage, t, translateShell, useLanguage } from './i18n.js';
 import { isLarge, setLarge } from './prefs.js';
+import { showDeal } from './records.js';
 import { showRules } from './rules.js';
+import { showStats } from './stats.js';
+import { showWinnability } from './winnability.js';
 import { Table } from './table.js';
 
 const root = document.getElementById('app');
 
 function fail(message) {
+  const title = document.createElement('h1');
+  title.textContent = t('page.errorTitle');
   const p = document.createElement('p');
   p.className = 'error';
   p.textContent = message;
   const a = document.createElement('a');
   a.href = '/';
   a.textContent = t('page.back');
-  root.replaceChildren(p, a);
+  root.replaceChildren(title, p, a);
   document.title = t('site.title');
 }
 
@@ -78,6 +88,10 @@ async function route() {
   const [page, a, b] = parts;
   if (!page) return showHome(root);
   if (page === 'rules' && a) return showRules(root, a);
+  if (page === 'daily') return showDaily(root, a || 'la-belle-lucie');
+  if (page === 'deal' && a && /^\d+$/.test(b || '')) return showDeal(root, a, Number(b));
+  if (page === 'stats') return showStats(root);
+  if (page === 'winnability') return showWinnability(root);
   if (page === 'game' && a) return openGame(await api.state(a));
   if (page === 'play' && a) {
     let opts = {};

@@ -14,6 +14,7 @@ import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
 import { arrange, fanOffsets, isNarrow, keptCardWidth } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
+import { recordLine } from './records.js';
 import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
 import { h, setText } from './dom.js';
 import { icon } from './icons.js';
@@ -577,6 +578,7 @@ export class Table {
           h('li', { class: 'win-moves' }, t('win.moves', { n: s.moves })),
           h('li', { class: 'win-hints' }, s.hinted ? t('win.hints') : t('win.noHints'))),
         stats,
+        recordLine(s),
         h('div', { class: 'win-actions' }, again,
           h('a', { class: 'button', href: '/' }, t('win.allGames')),
           h('button', { type: 'button', class: 'win-undo', title: t('win.undoTitle'), onclick: () => this.undo() }, t('win.undo')),

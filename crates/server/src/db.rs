@@ -29,7 +29,12 @@ enum Job {
     Insert(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
     Update(GameUpdate, oneshot::Sender<Result<bool, StoreError>>),
     Hinted(String, oneshot::Sender<Result<bool, StoreError>>),
+    /// Any other change, committed in the batch like the rest.
+    Run(Box<WriteFn>, oneshot::Sender<Result<bool, StoreError>>),
 }
+
+/// A change other than a game's, as [`Db::run`] takes it.
+type WriteFn = dyn Fn(&Store) -> Result<bool, StoreError> + Send;
 
 /// Past this size the writer empties the WAL itself (a TRUNCATE checkpoint)
 /// after its next commit: the background checkpoints cannot reset a WAL that
@@ -182,6 +187,16 @@ impl Db {
         self.write(|tx| Job::Hinted(uid, tx)).await.map(|_| ())
     }
 
+    /// Commits a change other than a game's (a display name, a kept deal
+    /// of the day) in the writer's next batch.
+    pub async fn run(
+        &self,
+        change: impl Fn(&Store) -> Result<(), StoreError> + Send + 'static,
+    ) -> Result<(), DbError> {
+        let change: Box<WriteFn> = Box::new(move |s| change(s).map(|()| true));
+        self.write(|tx| Job::Run(change, tx)).await.map(|_| ())
+    }
+
     /// Runs a read on a reader connection, off the async threads.
     pub async fn read<T: Send + 'static>(
         &self,
@@ -259,6 +274,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost
                         Job::Insert(g, _) => s.insert_game(g).map(|()| true),
                         Job::Update(u, _) => s.update_game(u),
                         Job::Hinted(uid, _) => s.mark_hinted(uid).map(|()| true),
+                        Job::Run(change, _) => change(s),
                     })
                     .collect::<Vec<_>>()
             })
@@ -274,7 +290,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost
                         Job::Insert(_, reply) => {
                             let _ = reply.send(r.map(|_| ()));
                         }
-                        Job::Update(_, reply) | Job::Hinted(_, reply) => {
+                        Job::Update(_, reply) | Job::Hinted(_, reply) | Job::Run(_, reply) => {
                             let _ = reply.send(r);
                         }
                     }
@@ -291,7 +307,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost
                         Job::Insert(_, reply) => {
                             let _ = reply.send(Err(fail()));
                         }
-                        Job::Update(_, reply) | Job::Hinted(_, reply) => {
+                        Job::Update(_, reply) | Job::Hinted(_, reply) | Job::Run(_, reply) => {
                             let _ = reply.send(Err(fail()));
                         }
                     }

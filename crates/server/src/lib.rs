@@ -9,6 +9,8 @@
 //! - `live`: games in memory, loaded by replaying their records;
 //! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
+//!   `kept`: a player's reads kept until they change something;
+//!   `daily`: the rule of the deal of the day and the site's date;
 //! - `player`: the player token cookie; `access_log`: request logging;
 //! - `connections`: the accept loop, its timeouts, cap and shutdown deadline;
 //! - `security`: same-origin checks, security headers, JSON for every refusal;
@@ -21,9 +23,11 @@ pub mod api;
 pub mod assets;
 pub mod body;
 pub mod connections;
+pub mod daily;
 pub mod db;
 pub mod embedded;
 pub mod error;
+pub mod kept;
 pub mod lang;
 pub mod library;
 pub mod limits;
@@ -68,6 +72,8 @@ pub struct Config {
     /// The graded library loaded into the store at start, as `(file name,
     /// bytes)`: the embedded one, or a smaller one in tests.
     pub library: &'static [(&'static str, &'static [u8])],
+    /// The site's today (Moscow): the system clock, or a fixed date in tests.
+    pub clock: daily::Clock,
 }
 
 impl Config {
@@ -83,6 +89,7 @@ impl Config {
             connections: connections::Settings::default(),
             create: false,
             library: embedded::LIBRARY,
+            clock: daily::Clock::System,
         }
     }
 }
@@ -96,6 +103,10 @@ pub struct AppState {
     pub cookies: player::CookiePolicy,
     pub limits: limits::Limits,
     pub catalogue: api::catalogue::CatalogueCache,
+    pub figures: api::figures::FiguresCache,
+    pub daily: api::daily::DailyCache,
+    pub kept: kept::Kept,
+    pub clock: daily::Clock,
 }
 
 impl AppState {
@@ -127,6 +138,10 @@ impl AppState {
                 config.behind_tls_proxy,
             ),
             catalogue: Default::default(),
+            figures: Default::default(),
+            daily: Default::default(),
+            kept: Default::default(),
+            clock: config.clock,
         })
     }
 }
@@ -163,6 +178,18 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/play/{uid}/hint", post(api::hint::hint))
         .route("/api/continue", get(api::history::in_progress))
         .route("/api/stats", get(api::history::stats))
+        .route("/api/stats/games", get(api::history::games))
+        .route("/api/daily", get(api::daily::today))
+        .route("/api/daily/{game}", get(api::daily::month))
+        .route("/api/records/{game}/{deal}", get(api::records::records))
+        .route(
+            "/api/me",
+            get(api::records::me).post(api::records::set_name),
+        )
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            api::history::mark_changes,
+        ))
         .route_layer(axum::middleware::from_fn_with_state(
             state.cookies,
             player::identify,
@@ -170,6 +197,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let catalogue = Router::new()
         .route("/api/games", get(api::catalogue::games))
         .route("/api/games/{game}/rules", get(api::catalogue::rules))
+        .route("/api/figures", get(api::figures::figures))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             limits::catalogue_reads,
@@ -186,11 +214,17 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/play/{*rest}", get(assets::index))
         .route("/game/{*rest}", get(assets::index))
         .route("/rules/{*rest}", get(assets::index))
+        .route("/daily", get(assets::index))
+        .route("/daily/{*rest}", get(assets::index))
+        .route("/deal/{*rest}", get(assets::index))
+        .route("/stats", get(assets::index))
+        .route("/winnability", get(assets::index))
         .route("/static/{*path}", get(assets::static_file))
         .layer(DefaultBodyLimit::max(body::MAX_BODY))
         .layer(axum::middleware::from_fn(security::same_origin_json))
         .layer(axum::middleware::from_fn(security::json_errors))
         .layer(axum::middleware::from_fn(security::headers))
+        .layer(assets::compression())
         .layer(axum::middleware::from_fn(access_log::log))
         .with_state(state)
 }

@@ -83,20 +83,34 @@ impl Store {
             .collect::<Result<_, _>>()?)
     }
 
-    /// The deals of `game` the player has won, each once: won without hints
-    /// when any of its wins was.
-    pub fn won_deals(&self, player: &str, game: &str) -> Result<Vec<DealResult>, StoreError> {
+    /// The deals the player has won, of one game or of all, each once as
+    /// `(game, result)`: won without hints when any of its wins was.
+    pub fn won_deals(
+        &self,
+        player: &str,
+        game: Option<&str>,
+    ) -> Result<Vec<(String, DealResult)>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT deal, MAX(CASE WHEN hinted = 0 AND hints_known = 1 THEN 1 ELSE 0 END)
-             FROM games WHERE player = ?1 AND game = ?2 AND finished = 1 GROUP BY deal",
+            "SELECT game, deal, MAX(CASE WHEN hinted = 0 AND hints_known = 1 THEN 1 ELSE 0 END)
+             FROM games WHERE player = ?1 AND finished = 1 AND (?2 IS NULL OR game = ?2)
+             GROUP BY game, deal",
         )?;
         let rows = st.query_map(params![player, game], |r| {
-            Ok(DealResult {
-                deal: r.get::<_, i64>(0)? as u64,
-                won_without_hints: r.get::<_, i64>(1)? == 1,
-            })
+            Ok(readable(r, |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    DealResult {
+                        deal: r.get::<_, i64>(1)? as u64,
+                        won_without_hints: r.get::<_, i64>(2)? == 1,
+                    },
+                ))
+            }))
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut out = Vec::new();
+        for row in rows {
+            out.extend(row?);
+        }
+        Ok(out)
     }
 }
 
