@@ -58,10 +58,11 @@ export async function showDaily(root, game) {
     const mark = e.won_without_hints ? t('daily.markClean') : e.won ? t('daily.markWon') : '';
     const label = [dayLabel(day), t(`level.${e.level}`), t('daily.deal', { deal: e.deal }), mark].filter(Boolean).join(', ');
     grid.append(h('li', { class: `day level-${e.level}${e.won ? ' won' : ''}${e.won_without_hints ? ' clean' : ''}${day === data.today ? ' today' : ''}`, 'data-day': day },
-      h('a', { href: `/play/${encodeURIComponent(game)}/${e.deal}`, 'aria-label': label, title: label },
-        h('span', { class: 'num' }, String(d)),
-        h('span', { class: 'lvl' }, t(`levelShort.${e.level}`)),
-        h('span', { class: 'mark', 'aria-hidden': 'true' }, e.won_without_hints ? '★' : e.won ? '✓' : ''))));
+      h('a', { href: `/play/${encodeURIComponent(game)}/${e.deal}`, title: label },
+        h('span', { class: 'num', 'aria-hidden': 'true' }, String(d)),
+        h('span', { class: 'lvl', 'aria-hidden': 'true' }, t(`levelShort.${e.level}`)),
+        h('span', { class: 'mark', 'aria-hidden': 'true' }, e.won_without_hints ? '★' : e.won ? '✓' : ''),
+        h('span', { class: 'visually-hidden' }, label))));
   }
   const todays = byDay.get(data.today);
   root.replaceChildren(h('section', { class: 'daily-page' },
