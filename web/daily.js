@@ -56,7 +56,7 @@ export async function showDaily(root, game) {
       continue;
     }
     const mark = e.won_without_hints ? t('daily.markClean') : e.won ? t('daily.markWon') : '';
-    const label = [dayLabel(day), t(`level.${e.level}`), t('daily.deal', { deal: e.deal }), mark].filter(Boolean).join(', ');
+    const label = [dayLabel(day), t(`level.${e.level}`), t('daily.deal', { deal: String(e.deal) }), mark].filter(Boolean).join(', ');
     grid.append(h('li', { class: `day level-${e.level}${e.won ? ' won' : ''}${e.won_without_hints ? ' clean' : ''}${day === data.today ? ' today' : ''}`, 'data-day': day },
       h('a', { href: `/play/${encodeURIComponent(game)}/${e.deal}`, title: label },
         h('span', { class: 'num', 'aria-hidden': 'true' }, String(d)),

@@ -80,7 +80,7 @@ function dealOfTheDay(daily, games) {
   const show = () => {
     const d = current;
     title.textContent = names.get(d.game);
-    facts.textContent = t('daily.facts', { deal: d.deal, level: t(`level.${d.level}`) });
+    facts.textContent = t('daily.facts', { deal: String(d.deal), level: t(`level.${d.level}`) });
     mark.textContent = d.won_without_hints ? t('daily.wonClean') : d.won ? t('daily.won') : '';
     play.href = `/play/${encodeURIComponent(d.game)}/${d.deal}`;
     records.href = `/deal/${encodeURIComponent(d.game)}/${d.deal}`;

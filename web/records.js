@@ -53,8 +53,8 @@ export async function showDeal(root, game, deal) {
   const [r, games, me] = await Promise.all([api.records(game, deal), api.games(), api.me().catch(() => ({ name: null }))]);
   const info = games.find((g) => g.id === game);
   const name = info ? gameNames(info)[0] : game;
-  document.title = t('records.pageTitle', { name, deal });
-  const parts = [h('h1', {}, t('records.title', { name, deal }))];
+  document.title = t('records.pageTitle', { name, deal: String(deal) });
+  const parts = [h('h1', {}, t('records.title', { name, deal: String(deal) }))];
   parts.push(h('p', { class: 'game-actions' },
     h('a', { class: 'button primary', href: `/play/${encodeURIComponent(game)}/${deal}` }, t('records.play')),
     h('a', { class: 'button', href: `/daily/${encodeURIComponent(game)}` }, t('daily.calendar'))));
