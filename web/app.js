@@ -77,10 +77,14 @@ function setTableTitle(state) {
   document.title = t('page.tableTitle', { name: gameNames(state)[0], deal: state.deal });
 }
 
+/** The catalogue, asked for once per page and as early as a table needs it. */
+let catalogue = null;
+const games = () => (catalogue ||= api.games().catch(() => []));
+
 async function openGame(state) {
-  const games = await api.games().catch(() => []);
+  const all = await games();
   setTableTitle(state);
-  window.patienceTable = new Table(root, state, games.find((g) => g.id === state.game));
+  window.patienceTable = new Table(root, state, all.find((g) => g.id === state.game));
 }
 
 async function route() {
@@ -92,8 +96,12 @@ async function route() {
   if (page === 'deal' && a && /^\d+$/.test(b || '')) return showDeal(root, a, Number(b));
   if (page === 'stats') return showStats(root);
   if (page === 'winnability') return showWinnability(root);
-  if (page === 'game' && a) return openGame(await api.state(a));
+  if (page === 'game' && a) {
+    games();
+    return openGame(await api.state(a));
+  }
   if (page === 'play' && a) {
+    games(); // in parallel with the new game
     let opts = {};
     if (b !== undefined) {
       if (!/^\d+$/.test(b)) return fail(t('page.badDeal', { deal: b }));

@@ -24,13 +24,13 @@ export function barChart({ label, bars, format = String, partLabel = null }) {
   svg.append(el('title', {}, label));
   const plotW = W - left - 8, plotH = H - top - bottom;
   // Three grid lines with their values.
-  for (const f of [0, 0.5, 1]) {
+  for (const f of max >= 2 ? [0, 0.5, 1] : [0, 1]) {
     const y = top + plotH * (1 - f);
     svg.append(el('line', { x1: left, x2: W - 8, y1: y, y2: y, class: 'grid' }));
     svg.append(el('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', class: 'axis' }, format(Math.round(max * f))));
   }
   const n = Math.max(1, bars.length);
-  const step = plotW / n, bw = Math.max(2, step * 0.7);
+  const step = plotW / n, bw = Math.min(48, Math.max(2, step * 0.7));
   const every = Math.ceil(n / 12);
   bars.forEach((b, i) => {
     const x = left + i * step + (step - bw) / 2;

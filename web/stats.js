@@ -106,7 +106,7 @@ export async function showStats(root) {
     const levels = ['easy', 'medium', 'hard', 'unwinnable', 'unknown'];
     const levelBars = [...levels, null].map((l) => {
       const of = mine.filter((r) => r.level === l);
-      return { label: l ? t(`levelShort.${l}`) : t('stats.ungraded'), value: of.length, part: of.filter((r) => r.won).length };
+      return { label: l ? t(`level.${l}`) : t('stats.ungraded'), value: of.length, part: of.filter((r) => r.won).length };
     }).filter((b) => b.value);
     const wonPart = (n) => t('stats.wonN', { n });
     charts.replaceChildren(

@@ -35,5 +35,5 @@ export async function showWinnability(root) {
   root.replaceChildren(h('section', { class: 'odds-page' },
     h('h1', {}, t('odds.title')),
     h('p', { class: 'intro' }, t('odds.intro')),
-    ...sections));
+    h('div', { class: 'odds-grid' }, ...sections)));
 }

@@ -122,6 +122,23 @@ fn fill_shell(template: &str, lang: &str, catalogue: &serde_json::Value) -> Stri
         let text = match token.strip_prefix("t:") {
             Some(key) => catalogue.get(key).and_then(|v| v.as_str()).unwrap_or(""),
             None if token == "lang" => lang,
+            // Every module of the page, so a first visit fetches them at once
+            // rather than one import level at a time.
+            None if token == "preload" => {
+                for (path, _) in WEB.iter().filter(|(p, _)| p.ends_with(".js")) {
+                    out.push_str("<link rel=\"modulepreload\" href=\"/static/");
+                    out.push_str(build());
+                    out.push('/');
+                    escape_into(&mut out, path);
+                    out.push_str("\">\n");
+                }
+                out.push_str("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/static/");
+                out.push_str(build());
+                out.push_str("/i18n/");
+                escape_into(&mut out, lang);
+                out.push_str(".json\">");
+                ""
+            }
             None if token == "static" => {
                 out.push_str("/static/");
                 out.push_str(build());
