@@ -49,9 +49,13 @@ export const api = {
   finish: (uid, expect) => call('POST', `/api/play/${enc(uid)}/finish`, { expect }),
   /** The same deal and level as a fresh game (201 with its state). */
   restart: (uid) => call('POST', `/api/play/${enc(uid)}/restart`, {}),
-  undo: (uid, expect) => call('POST', `/api/play/${enc(uid)}/undo`, { expect }),
+  /** One click back; with `to`, clicks back until `to` moves are left. */
+  undo: (uid, expect, to) => call('POST', `/api/play/${enc(uid)}/undo`, to === undefined ? { expect } : { expect, to }),
   redo: (uid, expect) => call('POST', `/api/play/${enc(uid)}/redo`, { expect }),
-  hint: (uid) => call('POST', `/api/play/${enc(uid)}/hint`, {}),
+  /** With `auto`, the hint's line is the one the table plays with automatic moves. */
+  hint: (uid, auto = false) => call('POST', `/api/play/${enc(uid)}/hint`, { auto }),
+  /** What the background solver knows; with `seen` (an answer's `seq`), waits for news. */
+  analysis: (uid, auto, seen) => call('GET', `/api/play/${enc(uid)}/analysis?auto=${auto ? 'true' : 'false'}${seen === undefined ? '' : `&seen=${seen}`}`),
   continue: () => call('GET', '/api/continue'),
   stats: () => call('GET', '/api/stats'),
   /** The counted games, oldest first, for the statistics charts. */

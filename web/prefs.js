@@ -1,5 +1,6 @@
 // Player preferences kept in this browser (localStorage): the Large switch,
-// automatic moves home (on unless switched off) and the win celebration.
+// automatic moves home (on unless switched off), the win celebration, the
+// live status line and the speed of a watched solution.
 
 const KEY = 'patience.large';
 
@@ -45,3 +46,25 @@ export const setAutoMove = (on) => setFlag('patience.auto', on);
 export const celebrate = () => flag('patience.celebrate', true)
   && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 export const setCelebrate = (on) => setFlag('patience.celebrate', on);
+
+/** The live status line (whether the deal can still be won): on by default. */
+export const statusLine = () => flag('patience.status', true);
+export const setStatusLine = (on) => setFlag('patience.status', on);
+
+/** The speed of a watched solution, 1 (slow) to 5 (fast). */
+export function watchSpeed() {
+  try {
+    const v = Number(localStorage.getItem('patience.watchSpeed'));
+    return v >= 1 && v <= 5 ? v : 3;
+  } catch {
+    return 3;
+  }
+}
+
+export function setWatchSpeed(v) {
+  try {
+    localStorage.setItem('patience.watchSpeed', String(v));
+  } catch {
+    // Private mode: the speed still holds for this page.
+  }
+}

@@ -14,8 +14,10 @@ import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
 import { arrange, fanOffsets, isNarrow, keptCardWidth } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
-import { recordLine } from './records.js';
-import { autoMove, celebrate, isLarge, setAutoMove, setCelebrate } from './prefs.js';
+import { autoMove, isLarge, setAutoMove } from './prefs.js';
+import { StatusLine } from './status.js';
+import { SolutionPlayer } from './watch.js';
+import { showWin } from './win.js';
 import { h, setText } from './dom.js';
 import { icon } from './icons.js';
 import { baseName, cardName, errorText, formatTime, gameNames, language, pileName, t } from './i18n.js';
@@ -85,6 +87,9 @@ export class Table {
     this.undoBtn = iconic(() => this.undo(), 'undo', 'undo');
     this.redoBtn = iconic(() => this.redo(), 'redo', 'redo');
     this.hintBtn = btn(() => this.askHint(), 'hint');
+    this.watchBtn = btn(() => this.watch(), 'watch');
+    this.statusLine = new StatusLine((n) => this.goBack(n));
+    this.watcher = new SolutionPlayer(this);
     this.redealBtn = iconic(() => this.play('redeal'), 'redeal', 'redeal');
     this.redealBtn.append(h('span', { class: 'short', 'aria-hidden': 'true' }));
     this.finishBtn = btn(() => this.finish(), 'finish');
@@ -104,7 +109,7 @@ export class Table {
     this.wrap = h('div', { class: 'board-wrap' }, this.board);
     // The less used actions: in the row on a desktop, behind "⋯" on a phone.
     this.more = h('div', { class: 'toolbar-more', id: 'toolbar-more', onclick: (e) => { if (e.target.closest('button, a')) this.openMore(false); } },
-      this.newDeal, this.restartBtn, this.copyBtn, this.rulesLink, this.autoLabel);
+      this.watchBtn, this.newDeal, this.restartBtn, this.copyBtn, this.rulesLink, this.autoLabel, this.statusLine.label);
     this.moreBtn = h('button', { type: 'button', class: 'more-button iconic', 'aria-expanded': 'false', 'aria-controls': 'toolbar-more',
       onclick: () => this.openMore(this.moreBtn.getAttribute('aria-expanded') !== 'true') }, icon('more'));
     this.toolbar = h('div', { class: 'toolbar', role: 'toolbar' }, this.undoBtn, this.redoBtn, this.hintBtn, this.redealBtn, this.finishBtn,
@@ -113,6 +118,8 @@ export class Table {
     this.root.replaceChildren(
       h('div', { class: 'table-head' }, this.title, h('div', { class: 'meta' }, this.dealInfo, this.share, this.moveCount, this.clock)),
       this.toolbar,
+      this.watcher.bar,
+      this.statusLine.el,
       this.status,
       this.announcer,
       this.wrap,
@@ -131,6 +138,7 @@ export class Table {
       [this.undoBtn, 'table.undo', 'table.undoTitle'],
       [this.redoBtn, 'table.redo', 'table.redoTitle'],
       [this.hintBtn, 'table.hint', 'table.hintTitle'],
+      [this.watchBtn, 'watch.show', 'watch.showTitle'],
       [this.finishBtn, 'table.finish', 'table.finishTitle'],
       [this.restartBtn, 'table.restart', 'table.restartTitle'],
       [this.copyBtn, 'table.copyLink', 'table.copyLinkTitle'],
@@ -167,6 +175,8 @@ export class Table {
    */
   relabel() {
     this.labelFurniture();
+    this.statusLine.relabel();
+    this.watcher.relabel();
     const winOpen = !!this.root.querySelector('.win');
     this.root.querySelector('.win')?.remove();
     // The win screen comes back in the new language if it was open (render
@@ -186,6 +196,7 @@ export class Table {
     this.undoBtn.disabled = !s.can_undo;
     this.redoBtn.disabled = !s.can_redo;
     this.hintBtn.disabled = !!s.won; // nothing to hint at on a won table
+    this.watchBtn.disabled = !!s.won;
     const canRedeal = s.legal.some((m) => m.kind === 'redeal');
     this.redealBtn.disabled = !canRedeal;
     const left = s.redeals_left ?? 0;
@@ -275,7 +286,7 @@ export class Table {
    * those are updated in place.
    */
   signature(pile, place) {
-    const canDeal = pile.kind === 'stock' && this.state.legal.some((m) => m.kind === 'deal');
+    const canDeal = pile.kind === 'stock' && this.stockWords().join('/');
     return [language(), place.w, place.h, place.rot || 0, place.mode, place.spread || 0,
       pile.count ?? '', canDeal, pile.cards.map((c) => c.card).join(' ')].join('|');
   }
@@ -360,6 +371,7 @@ export class Table {
     this.board.dataset.touched = String(touched);
     this.updateFurniture();
     this.updateStatus();
+    this.statusLine.update(s);
     // Focus first: focusing reads the layout, which the slides' start must not dirty again.
     const moved = this.focusMoved && (s.played || []).find((p) => !p.auto && p.to);
     this.focusMoved = false;
@@ -369,7 +381,7 @@ export class Table {
     if (before) this.animate(before, changed);
     // The win screen follows the position: an undo after a win takes it away,
     // and a second win brings it back (unless the player closed it meanwhile).
-    if (s.won) this.showWin();
+    if (s.won) showWin(this);
     else {
       this.root.querySelector('.win')?.remove();
       this.winClosed = false;
@@ -445,25 +457,42 @@ export class Table {
     return el;
   }
 
-  stockLabel(pile, count, canDeal) {
-    const label = t('pile.withCards', { pile: pileLabel(this.state, pile), cards: t('pile.cards', { n: count }) });
-    return canDeal ? t('pile.stockDeal', { label }) : label;
+  /**
+   * What a click on the stock does, from the server's `stock_click`: the
+   * short words on the stock and the longer ones of its label and title.
+   */
+  stockWords() {
+    const c = this.state.stock_click;
+    if (!c) return ['', ''];
+    if (c.does === 'redeal') {
+      const left = t('table.redealLeft', { n: this.state.redeals_left ?? 0 });
+      return [t('table.redeal', { left }), t('stock.redealTitle', { left })];
+    }
+    if (c.move) return [t(`stock.${c.does}`), t(`stock.${c.does}Title`)];
+    const why = c.why === 'refills' ? t('status.stockRefills') : t('status.stockEmpty');
+    return ['', why];
   }
 
   drawStock(pile) {
     const count = pile.count ?? 0;
-    const canDeal = this.state.legal.some((m) => m.kind === 'deal');
+    const click = this.state.stock_click;
+    const canDeal = !!click?.move;
+    const [short, long] = this.stockWords();
+    const name = t('pile.withCards', { pile: pileLabel(this.state, pile), cards: t('pile.cards', { n: count }) });
     const card = h('div', {
       class: `card stock${count ? '' : ' empty'}${canDeal ? ' playable' : ''}`,
       'data-pile': pile.name,
       'data-index': -1,
+      'data-does': click?.does ?? 'none',
       role: 'button',
       tabindex: canDeal ? 0 : -1,
-      'aria-label': this.stockLabel(pile, count, canDeal),
+      'aria-label': long ? `${name}: ${long}` : name,
+      title: long,
       'aria-disabled': canDeal ? null : 'true',
     });
     if (count) card.appendChild(cardBack());
     card.appendChild(h('span', { class: 'count' }, String(count)));
+    if (short) card.appendChild(h('span', { class: 'says', 'aria-hidden': 'true' }, short));
     return card;
   }
 
@@ -556,68 +585,6 @@ export class Table {
     else this.say('');
   }
 
-  showWin() {
-    if (this.winClosed || this.root.querySelector('.win')) return;
-    const s = this.state;
-    const levelQ = s.level && s.level !== 'any' ? `?level=${encodeURIComponent(s.level)}` : '';
-    const again = h('a', { class: 'button primary', href: `/play/${encodeURIComponent(s.game)}${levelQ}` }, t('win.newDeal'));
-    const close = () => { this.winClosed = true; box.remove(); };
-    const stats = h('p', { class: 'win-stats' });
-    api.stats().then((all) => {
-      const st = all.find((x) => x.game === s.game);
-      if (st) stats.textContent = t('win.stats', { won: st.won, played: st.played, best: st.best_time_ms == null ? '—' : formatTime(st.best_time_ms) });
-    }).catch(() => {});
-    const party = h('input', { type: 'checkbox', class: 'win-celebrate', onchange: () => setCelebrate(party.checked) });
-    party.checked = celebrate();
-    const box = h('div', { class: 'win', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'win-title' },
-      h('div', { class: 'win-box' },
-        h('h2', { id: 'win-title' }, t('win.title')),
-        h('p', {}, t('win.summary', { name: gameNames(s)[0], deal: s.deal, time: formatTime(s.elapsed_ms), moves: t('table.moves', { n: s.moves }) })),
-        h('ul', { class: 'win-facts' },
-          h('li', { class: 'win-time' }, t('win.time', { time: formatTime(s.elapsed_ms) })),
-          h('li', { class: 'win-moves' }, t('win.moves', { n: s.moves })),
-          h('li', { class: 'win-hints' }, s.hinted ? t('win.hints') : t('win.noHints'))),
-        stats,
-        recordLine(s),
-        h('div', { class: 'win-actions' }, again,
-          h('a', { class: 'button', href: '/' }, t('win.allGames')),
-          h('button', { type: 'button', class: 'win-undo', title: t('win.undoTitle'), onclick: () => this.undo() }, t('win.undo')),
-          h('button', { type: 'button', class: 'win-close', onclick: close }, t('win.close'))),
-        h('label', { class: 'win-party' }, party, ' ', t('win.celebrate'))));
-    this.root.appendChild(box);
-    if (celebrate()) this.celebrate(box);
-    again.focus();
-  }
-
-  /**
-   * A short burst of card suits, by the Web Animations API: each flies
-   * outwards from the edge of the win box, beneath it, so none crosses the
-   * words the box holds.
-   */
-  celebrate(box) {
-    box.dataset.celebrating = '1';
-    const r = box.querySelector('.win-box').getBoundingClientRect();
-    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-    const marks = ['♠', '♥', '♦', '♣'];
-    const n = 28;
-    for (let i = 0; i < n; i++) {
-      const angle = (i / n) * 2 * Math.PI;
-      const c = Math.cos(angle), sn = Math.sin(angle);
-      // Where the ray from the box's middle leaves the box, a little inside its edge.
-      const edge = Math.min(Math.abs(c) > 1e-6 ? r.width / 2 / Math.abs(c) : Infinity, Math.abs(sn) > 1e-6 ? r.height / 2 / Math.abs(sn) : Infinity) - 12;
-      const far = 90 + (i % 5) * 35;
-      const bit = h('span', { class: `confetti${i % 4 === 1 || i % 4 === 2 ? ' red' : ''}`, 'aria-hidden': 'true',
-        style: `left:${cx + c * edge}px;top:${cy + sn * edge}px` }, marks[i % 4]);
-      box.insertBefore(bit, box.firstChild);
-      const anim = bit.animate([
-        { transform: 'translate(-50%, -50%) scale(0.5)', opacity: 1 },
-        { transform: `translate(calc(${c * far}px - 50%), calc(${sn * far + 60}px - 50%)) rotate(${i * 47}deg)`, opacity: 0 },
-      ], { duration: 1100 + (i % 7) * 60, easing: 'ease-out' });
-      anim.onfinish = () => bit.remove();
-    }
-    setTimeout(() => delete box.dataset.celebrating, 1600);
-  }
-
   // ---- actions --------------------------------------------------------------
 
   /**
@@ -654,7 +621,7 @@ export class Table {
           const message = err instanceof ApiError ? errorText(err.body) : t('error.unreachable');
           this.say(message);
           const fresh = await api.state(this.state.uid).catch(() => null);
-          if (fresh) { this.state = fresh; this.receivedAt = Date.now(); this.render(); this.say(message); }
+          if (fresh) { this.setState(fresh, before); this.say(message); }
         }
       }
       resolve();
@@ -691,6 +658,7 @@ export class Table {
   }
 
   undo() {
+    this.watcher.stop();
     if (!this.state.can_undo && !this.busy) return;
     this.cycle = null;
     clearArrow(this.board);
@@ -698,14 +666,30 @@ export class Table {
   }
 
   redo() {
+    this.watcher.stop();
     if (!this.state.can_redo && !this.busy) return;
     this.cycle = null;
     clearArrow(this.board);
     this.act(() => (this.state.can_redo ? api.redo(this.state.uid, this.state.version) : null));
   }
 
+  /** Goes back to the position after `moves` of the player's moves (where a win was lost). */
+  goBack(moves) {
+    this.watcher.stop();
+    this.cycle = null;
+    clearArrow(this.board);
+    this.act(() => (this.state.moves > moves ? api.undo(this.state.uid, this.state.version, moves) : null));
+  }
+
+  /** Plays the solver's line from here, move by move (see watch.js). */
+  watch() {
+    clearArrow(this.board);
+    this.watcher.start();
+  }
+
   /** Plays out a game whose every card left goes home (the state's `finish`). */
   finish() {
+    this.watcher.stop();
     clearArrow(this.board);
     this.act(() => (this.state.finish ? api.finish(this.state.uid, this.state.version) : null));
   }
@@ -741,6 +725,7 @@ export class Table {
   }
 
   dropped(move, cards, rects) {
+    this.watcher.stop();
     this.cycle = null;
     const before = this.snapshot();
     // The dropped cards slide on from where the pointer let go of them.
@@ -769,6 +754,7 @@ export class Table {
       if (again && now - last.at < this.doubleClickMs) return;
     }
     this.focusMoved = !!how.keyboard;
+    this.watcher.stop();
     clearArrow(this.board);
     if (pileOf(this.state, pileName)?.kind === 'stock') {
       this.act(() => this.stockAction());
@@ -778,12 +764,12 @@ export class Table {
     this.act(() => this.cardAction(pileName, index, card, how.keyboard));
   }
 
+  /** A click on the stock plays what the stock says (`stock_click`), or says why it does nothing. */
   stockAction() {
     const s = this.state;
-    const mv = s.legal.find((m) => m.kind === 'deal') || s.legal.find((m) => m.kind === 'redeal');
-    if (mv) return api.move(s.uid, mv.move, s.version, autoMove());
-    const stock = s.piles.find((p) => p.kind === 'stock');
-    this.say(stock?.count ? t('status.stockRefills') : t('status.stockEmpty'));
+    const mv = s.stock_click?.move;
+    if (mv) return api.move(s.uid, mv, s.version, autoMove());
+    this.say(this.stockWords()[1]);
     return null;
   }
 
@@ -821,12 +807,13 @@ export class Table {
   }
 
   askHint() {
+    this.watcher.stop();
     if (this.state.won) return;
     this.act(async () => {
       if (this.state.won) return null;
       this.say(t('hint.thinking'));
       try {
-        const hint = await api.hint(this.state.uid);
+        const hint = await api.hint(this.state.uid, autoMove());
         this.showHint(hint);
       } catch (err) {
         this.root.dataset.hint = 'error';

@@ -7,7 +7,9 @@
 // phone with Large on, a mid-game position (fans grown by building, stock
 // dealt) for a few, and the win screen with its celebration in flight
 // (desktop and phone, English and Russian; `win` among the games asks for
-// these alone).
+// these alone), and what the solver tells the player: the status line, the
+// move where the win was lost, and the solution being watched (`solver`
+// asks for these alone).
 // It starts its own `patience serve` (build it first: cargo build -p patience-cli).
 // With --web the page's files come from web/ on disk rather than from the
 // binary, so a change to the page shows without a rebuild.
@@ -103,6 +105,75 @@ async function shootWin(browser, url, moves, name, viewport, extra) {
   }
 }
 
+/** Waits for the analysis of the game's current version to be final; its answer. */
+async function analysed(page, uid) {
+  let seen = '';
+  for (;;) {
+    const a = await (await page.request.get(`/api/play/${uid}/analysis?auto=true${seen}`)).json();
+    if (a.done) return a;
+    seen = `&seen=${a.seq}`;
+  }
+}
+
+/** Fan deal 3: three moves of the solver's line, then a move that loses the win. */
+async function losingLine(browser, url) {
+  const { context, page } = await open(browser, url, DESKTOP);
+  try {
+    await openDeal(page, 'fan', 3);
+    const uid = encodeURIComponent(uidOf(page));
+    const moves = [];
+    const play = async (move) => {
+      const state = await serverState(page);
+      return (await page.request.post(`/api/play/${uid}/move`, { data: { move, expect: state.version, auto: true } })).json();
+    };
+    for (let i = 0; i < 3; i++) {
+      const hint = await (await page.request.post(`/api/play/${uid}/hint`, { data: { auto: true } })).json();
+      await play(hint.move);
+      moves.push(hint.move);
+    }
+    for (const m of (await serverState(page)).legal) {
+      const after = await play(m.move);
+      if ((await analysed(page, uid)).status === 'no-win') return [...moves, m.move];
+      await page.request.post(`/api/play/${uid}/undo`, { data: { expect: after.version } });
+    }
+    throw new Error('no losing move found');
+  } finally {
+    await context.close();
+  }
+}
+
+/** The status line (`win`), the lost-at message (`lost`) or a solution being watched (`watch`). */
+async function shootSolver(browser, url, what, moves, name, viewport, extra) {
+  const { context, page } = await open(browser, url, viewport, { ...extra, autoMove: true });
+  try {
+    if (LIVE) await serveWebFrom(context, path.join(REPO, 'web'));
+    if (what === 'watch') await page.addInitScript(() => localStorage.setItem('patience.watchSpeed', '2'));
+    await openDeal(page, what === 'watch' ? 'la-belle-lucie' : 'fan', what === 'watch' ? 2 : 3);
+    const uid = encodeURIComponent(uidOf(page));
+    if (what === 'lost') {
+      for (const move of moves) {
+        const state = await serverState(page);
+        await page.request.post(`/api/play/${uid}/move`, { data: { move, expect: state.version, auto: true } });
+      }
+      await page.reload();
+      await page.waitForSelector('.solver-status .go-back');
+    } else {
+      await page.waitForSelector('.solver-status[data-status="win"]', { timeout: 60_000 });
+    }
+    if (what === 'watch') {
+      await page.evaluate(() => window.patienceTable.watch());
+      await page.waitForFunction(() => Number(document.getElementById('app').dataset.moves) >= 6, null, { timeout: 60_000 });
+      await page.click('.watch-pause');
+      await settle(page);
+    }
+    const file = path.join(SHOTS, `${name}.png`);
+    await page.screenshot({ path: file });
+    console.log(`${name}${page.errors.length ? `: errors: ${page.errors.join('; ')}` : ''}`);
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
   const server = await startServer();
@@ -111,6 +182,15 @@ async function main() {
     const all = (await (await fetch(`${server.url}/api/games`)).json()).map((g) => g.id);
     const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
     const games = wanted.length ? all.filter((g) => wanted.includes(g)) : all;
+    if (!wanted.length || wanted.includes('solver')) {
+      const losing = await losingLine(browser, server.url);
+      for (const what of ['win', 'lost', 'watch']) {
+        await shootSolver(browser, server.url, what, losing, `solver-${what}-desktop`, DESKTOP, {});
+        await shootSolver(browser, server.url, what, losing, `solver-${what}-desktop-ru`, DESKTOP, { locale: 'ru-RU' });
+        await shootSolver(browser, server.url, what, losing, `solver-${what}-phone`, PHONE, TOUCH);
+        await shootSolver(browser, server.url, what, losing, `solver-${what}-phone-ru`, PHONE, { ...TOUCH, locale: 'ru-RU' });
+      }
+    }
     for (const g of games) {
       await shoot(browser, server.url, g, `${g}-desktop`, DESKTOP, {}, false);
       await shoot(browser, server.url, g, `${g}-desktop-ru`, DESKTOP, { locale: 'ru-RU' }, false);

@@ -182,25 +182,34 @@ test('a fan that wraps shrinks the cards once; unwrapped and wrapped again, card
   await page.waitForFunction((cw) => parseFloat(document.querySelector('.board').style.getPropertyValue('--cw')) > cw, wrapped.cw);
 }, { width: 1366, height: 800 }));
 
-test('automatic moves send safe cards home, and undo takes them back one by one', () => withPage(async (page) => {
+test('automatic moves send safe cards home, and one undo takes back the click with all it set off', () => withPage(async (page) => {
   let done = false;
   for (let deal = 1; deal <= 40 && !done; deal++) {
-    await openDeal(page, 'la-belle-lucie', deal);
+    await openDeal(page, 'fan', deal);
     const state = await serverState(page);
     const aceOnTop = state.piles.some((p) => p.kind === 'tableau' && p.cards.at(-1)?.card.startsWith('A'));
     const card = (await playable(page)).find((c) => c.moves[0].to.startsWith('t') && !c.moves[0].card.startsWith('A'));
     if (!aceOnTop || !card) continue;
     assert.equal(await page.isChecked('input.auto-move'), true, 'on by default');
+    const before = await screenPiles(page);
     const p = await grabPoint(page, cardSelector(card.pile, card.index));
     await page.mouse.click(p.x, p.y);
-    await page.waitForFunction(() => Number(document.getElementById('app').dataset.moves) > 1);
-    await settle(page);
+    await settle(page, 1);
     const after = await serverState(page);
+    assert.equal(after.moves, 1, 'the move counter counts the click once');
+    assert.ok(after.plies > 1, 'automatic moves followed it');
     assert.ok(!after.piles.some((x) => x.kind === 'tableau' && x.cards.at(-1)?.card.startsWith('A')), 'no ace left on top');
     assert.match(await page.textContent('.announce'), /goes home to foundation/);
+    assert.equal(await page.textContent('.move-count'), '1 move');
     await page.keyboard.press('Control+z');
-    await settle(page, after.moves - 1);
-    assert.equal((await serverState(page)).moves, after.moves - 1, 'one undo, one automatic move');
+    await settle(page, 0);
+    const undone = await serverState(page);
+    assert.equal(undone.plies, 0, 'one undo takes back the click and its automatic moves');
+    assert.deepEqual(await screenPiles(page), before);
+    assert.deepEqual(statePiles(undone), statePiles(state));
+    await page.keyboard.press('Control+y');
+    await settle(page, 1);
+    assert.deepEqual(statePiles(await serverState(page)), statePiles(after), 'one redo brings them all back');
     done = true;
   }
   assert.ok(done, 'a deal with an ace on top');

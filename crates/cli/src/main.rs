@@ -39,6 +39,8 @@ enum Command {
     Grade(commands::grade::Args),
     /// Run the web site.
     Serve(commands::serve::Args),
+    /// Work on a site's store as a whole (the server stopped).
+    Store(commands::store::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -55,6 +57,7 @@ fn main() -> std::process::ExitCode {
         Command::Play(a) => commands::play::run(a),
         Command::Grade(a) => commands::grade::run(a),
         Command::Serve(a) => commands::serve::run(a),
+        Command::Store(a) => commands::store::run(a),
     };
     match result {
         Ok(code) => code,

@@ -100,6 +100,15 @@ impl Rank {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
 
+/// A set of cards as bits of their [`Card::index`] (all below 64).
+pub(crate) type CardSet = u64;
+
+/// The bit of one card in a [`CardSet`].
+#[inline]
+pub(crate) fn bit(card: Card) -> CardSet {
+    1 << card.index()
+}
+
 impl Card {
     /// Number of distinct cards; `Card::index` is below this.
     pub const COUNT: usize = 56;

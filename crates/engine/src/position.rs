@@ -5,11 +5,12 @@
 //! that pass [`Position::from_parts`]'s checks, so one that holds a card twice,
 //! misses one, or has a foundation out of sequence cannot exist.
 
+use crate::card::bit;
 use crate::card::Card;
 use crate::layout::{Layout, PileId, PileKind};
 use crate::prng::mix64;
 use crate::spec::GameSpec;
-use crate::tables::{bit, lays_base, RuleTables};
+use crate::tables::{lays_base, RuleTables};
 
 /// Deal numbers run from 1 to this; 0 stands for an unknown deal (a position
 /// text without a `deal:` line).

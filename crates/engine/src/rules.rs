@@ -11,11 +11,11 @@
 //! is still legal and means the same).
 
 use crate::card::Card;
+use crate::card::{bit, CardSet};
 use crate::layout::{PileId, PileKind};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::spec::{Draw, EmptyPile, StockAction};
-use crate::tables::{bit, CardSet};
 
 /// Where cards could go now, kept per pile rather than per card: a few
 /// card sets that a card's destinations are read off ([`Targets::foundations`],

@@ -9,18 +9,8 @@
 use crate::card::Card;
 use crate::layout::{PileId, PileKind};
 use crate::position::Position;
-use crate::spec::{Direction, Foundation, GameSpec};
-use crate::tables::{bit, lays_base, CardSet};
-
-/// The cards of a [`CardSet`], lowest index first (one step a card: the
-/// solver asks at every node with a foundation move).
-fn cards(mut set: CardSet) -> impl Iterator<Item = Card> {
-    std::iter::from_fn(move || {
-        let i = set.trailing_zeros() as usize;
-        set &= set.wrapping_sub(1);
-        Card::from_index(i)
-    })
-}
+use crate::runs::{cards, Run, SuitPlaces, OFF};
+use crate::spec::{Direction, GameSpec};
 
 impl Position {
     /// The cards the build rule lets onto `card` on the table (the cards
@@ -64,6 +54,31 @@ impl Position {
         (place != OFF && place >= held).then(|| place - held)
     }
 
+    /// Whether `y` must reach a foundation before `x` can: `y` comes before
+    /// `x` in the foundation sequence `x` belongs to. By suit where each
+    /// suit has one sequence ([`Position::suit_places`], Krug's dealt bases
+    /// included); by colour and rank in alternating colours
+    /// ([`GameSpec::sequence_of`]); where a suit has two houses built in
+    /// opposite directions (Nivernaise, House on the Hill), when every
+    /// foundation that may still take `x` takes `y` before it. A card lying
+    /// above such a `y` in a fan must move again before `y` goes home.
+    pub fn goes_home_before(&self, y: Card, x: Card) -> bool {
+        if let Some(places) = self.suit_places() {
+            return y.suit() == x.suit() && places.of(y) < places.of(x);
+        }
+        let spec = self.spec();
+        if let (Some(a), Some(b)) = (spec.sequence_of(y), spec.sequence_of(x)) {
+            return a.sequence == b.sequence && a.place < b.place;
+        }
+        let mut takers = self
+            .layout()
+            .foundation_ids()
+            .filter_map(|f| self.cards_before(f, x).map(|n| (f, n)))
+            .peekable();
+        takers.peek().is_some()
+            && takers.all(|(f, n)| self.cards_before(f, y).is_some_and(|m| m < n))
+    }
+
     /// Where every card stands in the foundation sequence of its suit, for
     /// positions where each suit has one: every foundation builds in suit
     /// (not in alternating colours), the foundations of one suit follow one
@@ -99,157 +114,6 @@ impl Position {
             }
             _ => None,
         }
-    }
-}
-
-/// Each card's place in the foundation sequence of its suit (see
-/// [`Position::suit_places`]): the cards of a suit go home in the order of
-/// their places, so a card lying on a card of its suit with a lower place
-/// must move again before that card can go home.
-#[derive(Clone, Copy, Debug)]
-pub struct SuitPlaces {
-    by_suit: [&'static [u8; Card::COUNT]; 4],
-}
-
-impl SuitPlaces {
-    /// The place of `card`: 0 for the first card of its suit's foundation
-    /// (the one it takes first while empty, or its base), counting on in the
-    /// order the foundation takes its cards; `u8::MAX` for a card that
-    /// foundation never takes.
-    #[inline]
-    pub fn of(&self, card: Card) -> u8 {
-        self.by_suit[card.suit().index()][card.index()]
-    }
-
-    /// The places of foundations following `runs` (`None`: a sequence that
-    /// names no cards), where each suit has one sequence of its own suit.
-    #[inline]
-    fn merge(runs: impl Iterator<Item = Option<&'static Run>>) -> Option<SuitPlaces> {
-        let mut by_suit: [Option<&'static [u8; Card::COUNT]>; 4] = [None; 4];
-        for run in runs {
-            let run = run?;
-            match by_suit.get_mut(run.suit as usize)? {
-                slot @ None => *slot = Some(&run.place),
-                Some(held) if *held == &run.place => {}
-                Some(_) => return None,
-            }
-        }
-        let [Some(s), Some(h), Some(d), Some(c)] = by_suit else {
-            return None;
-        };
-        Some(SuitPlaces {
-            by_suit: [s, h, d, c],
-        })
-    }
-
-    /// The places of a game whose foundations' sequences are fixed by its
-    /// rules: none starts from a dealt base, and one card opens each (so a
-    /// foundation's first card is always the one its empty sequence starts
-    /// with). `None` where the position decides them.
-    pub(crate) fn of_game(runs: &'static [FoundationRuns]) -> Option<Option<SuitPlaces>> {
-        runs.iter()
-            .all(|r| !r.bases && r.by_first[Card::COUNT] != OFF)
-            .then(|| SuitPlaces::merge(runs.iter().map(|r| r.starting(None))))
-    }
-}
-
-/// A place no card of a [`Run`] has.
-const OFF: u8 = u8::MAX;
-
-/// One foundation sequence named card by card: the cards a foundation holds
-/// when complete, in the order it takes them, from its first card.
-#[derive(Debug)]
-pub(crate) struct Run {
-    cards: Vec<Card>,
-    /// The index of the suit of every card of `cards`; 4 where they mix
-    /// suits.
-    suit: u8,
-    /// Per card index, its place in `cards`; [`OFF`] for the others.
-    place: [u8; Card::COUNT],
-}
-
-/// The sequences one foundation may follow, by its first card: worked out
-/// once per game from the foundation rule (`tables::follows_on_foundation`),
-/// so that every sequence question reads the rule move generation reads.
-#[derive(Debug)]
-pub(crate) struct FoundationRuns {
-    /// Per first card index ([`Card::COUNT`]: the empty foundation), the
-    /// index of its run in `runs`; [`OFF`] where the cards are not named.
-    by_first: [u8; Card::COUNT + 1],
-    runs: Vec<Run>,
-    /// Whether a deal may lay a base of any rank on it (Krug).
-    bases: bool,
-}
-
-impl FoundationRuns {
-    /// The runs of a foundation of rule `rule` whose successors are `next`
-    /// (`next[top]`, `next[Card::COUNT]` for the empty foundation), over the
-    /// cards of `deck`.
-    pub(crate) fn of(deck: &[Card], rule: &Foundation, next: &[CardSet; Card::COUNT + 1]) -> Self {
-        let mut this = FoundationRuns {
-            by_first: [OFF; Card::COUNT + 1],
-            runs: Vec::new(),
-            bases: false,
-        };
-        let opening = next[Card::COUNT];
-        for &first in deck {
-            let i = first.index();
-            this.bases |= lays_base(rule, first);
-            let starts = opening & bit(first) != 0 || lays_base(rule, first);
-            if !starts || this.by_first[i] != OFF {
-                continue;
-            }
-            let Some(run) = Run::walk(first, rule.capacity, next) else {
-                continue;
-            };
-            this.by_first[i] = this.runs.len() as u8;
-            this.runs.push(run);
-        }
-        // An empty foundation names its sequence when one card opens it.
-        if opening.count_ones() == 1 {
-            this.by_first[Card::COUNT] = this.by_first[opening.trailing_zeros() as usize];
-        }
-        this
-    }
-
-    /// The run of a foundation whose first card is `first` (`None`: empty).
-    #[inline]
-    fn starting(&'static self, first: Option<&Card>) -> Option<&'static Run> {
-        let slot = self.by_first[first.map_or(Card::COUNT, |c| c.index())];
-        self.runs.get(slot as usize)
-    }
-}
-
-impl Run {
-    /// The sequence from `first` along `next` up to `capacity` cards;
-    /// `None` where some step may take more than one card (alternating
-    /// colours: the next card's suit is not named).
-    fn walk(first: Card, capacity: u8, next: &[CardSet; Card::COUNT + 1]) -> Option<Run> {
-        let mut run = Run {
-            cards: vec![first],
-            suit: first.suit().index() as u8,
-            place: [OFF; Card::COUNT],
-        };
-        run.place[first.index()] = 0;
-        let mut top = first;
-        while run.cards.len() < capacity as usize {
-            let step = next[top.index()];
-            if step.count_ones() > 1 {
-                return None;
-            }
-            match cards(step).next() {
-                Some(c) if run.place[c.index()] == OFF => {
-                    run.place[c.index()] = run.cards.len() as u8;
-                    if c.suit() != first.suit() {
-                        run.suit = 4;
-                    }
-                    run.cards.push(c);
-                    top = c;
-                }
-                _ => break,
-            }
-        }
-        Some(run)
     }
 }
 
@@ -300,9 +164,9 @@ impl GameSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::bit;
     use crate::card::{Rank, Suit};
     use crate::catalogue::game;
-    use crate::tables::bit;
 
     fn card(text: &str) -> Card {
         Card::parse(text).unwrap()
@@ -316,6 +180,25 @@ mod tests {
         let mut v: Vec<String> = it.map(|c| c.to_string()).collect();
         v.sort();
         v
+    }
+
+    /// docs/games.md: La Belle Lucie builds each suit up from the ace;
+    /// Blondes and Brunettes in alternating colours; House on the Hill has an
+    /// ace-house up and a king-house down per suit, so a middle card waits
+    /// for neither alone, while the ace-house's next cards come first once
+    /// the king-house can no longer take them.
+    #[test]
+    fn what_goes_home_before_a_card_follows_its_foundations() {
+        let p = deal("la-belle-lucie");
+        assert!(p.goes_home_before(card("2S"), card("KS")));
+        assert!(!p.goes_home_before(card("KS"), card("2S")));
+        assert!(!p.goes_home_before(card("2H"), card("KS")));
+        let b = deal("blondes-and-brunettes");
+        assert!(b.goes_home_before(card("AH"), card("2S")));
+        assert!(!b.goes_home_before(card("AS"), card("2S")));
+        let h = deal("house-on-the-hill");
+        assert!(!h.goes_home_before(card("5S"), card("7S")));
+        assert!(!h.goes_home_before(card("7S"), card("5S")));
     }
 
     /// "A card goes onto a top card of the same suit one rank higher"

@@ -8,19 +8,10 @@
 
 use std::sync::OnceLock;
 
-use crate::card::Card;
+use crate::card::{bit, Card, CardSet};
 use crate::catalogue::games;
-use crate::sequence::{FoundationRuns, SuitPlaces};
+use crate::runs::{FoundationRuns, SuitPlaces};
 use crate::spec::{Build, Direction, Foundation, GameSpec};
-
-/// A set of cards as bits of their [`Card::index`] (all below 64).
-pub(crate) type CardSet = u64;
-
-/// The bit of one card in a [`CardSet`].
-#[inline]
-pub(crate) fn bit(card: Card) -> CardSet {
-    1 << card.index()
-}
 
 /// Whether `card` may be built on `top` in the tableau (the table build rule).
 pub(crate) fn builds_on(spec: &GameSpec, top: Card, card: Card) -> bool {
@@ -144,7 +135,9 @@ impl RuleTables {
             .foundations
             .iter()
             .zip(&next)
-            .map(|(rule, next)| FoundationRuns::of(&deck, rule, next))
+            .map(|(rule, next)| {
+                FoundationRuns::of(&deck, rule.capacity, next, |c| lays_base(rule, c))
+            })
             .collect::<Vec<_>>();
         // Kept for the life of the program, as the tables are (see
         // `for_spec`), so that a position's answers can point into them.

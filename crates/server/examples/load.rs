@@ -25,7 +25,9 @@ struct Args {
     clients: usize,
     requests: i64,
     url: Option<String>,
-    db: Option<std::path::PathBuf>,
+    db: Option<patience_store::Location>,
+    /// Servers started on the one database (PostgreSQL only), clients spread over them.
+    instances: usize,
 }
 
 fn args() -> Args {
@@ -34,6 +36,7 @@ fn args() -> Args {
         requests: 30_000,
         url: None,
         db: None,
+        instances: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -45,9 +48,17 @@ fn args() -> Args {
             "--clients" => a.clients = value().parse().unwrap_or_else(|_| die("bad --clients")),
             "--requests" => a.requests = value().parse().unwrap_or_else(|_| die("bad --requests")),
             "--url" => a.url = Some(value()),
-            "--db" => a.db = Some(value().into()),
+            "--db" => a.db = Some(patience_store::Location::parse(&value())),
+            "--instances" => {
+                a.instances = value()
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .unwrap_or_else(|| die("bad --instances"))
+            }
             _ => die(&format!(
-                "unknown argument {flag}; use --clients N --requests N [--url URL | --db FILE]"
+                "unknown argument {flag}; use --clients N --requests N [--instances N] \
+                 [--url URL | --db FILE-OR-POSTGRES-URL]"
             )),
         }
     }
@@ -184,6 +195,35 @@ async fn client(id: usize, base: String, http: reqwest::Client, budget: Arc<Atom
     seen
 }
 
+/// The games as the database holds them, read after the servers stopped.
+async fn stored_games(
+    location: &patience_store::Location,
+    uids: Vec<String>,
+) -> HashMap<String, patience_store::StoredGame> {
+    let mut out = HashMap::new();
+    match location {
+        patience_store::Location::Sqlite(path) => {
+            let store = patience_store::Store::open(path).expect("store opens");
+            for uid in uids {
+                if let Some(g) = store.load_game(&uid).expect("store reads") {
+                    out.insert(uid, g);
+                }
+            }
+        }
+        patience_store::Location::Postgres(url) => {
+            let store = patience_store::PgStore::open(url, 2)
+                .await
+                .expect("store opens");
+            for uid in uids {
+                if let Some(g) = store.load_game(&uid).await.expect("store reads") {
+                    out.insert(uid, g);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The WAL file SQLite keeps beside the database.
 fn wal_path(db: &std::path::Path) -> std::path::PathBuf {
     let mut name = db.as_os_str().to_owned();
@@ -198,31 +238,53 @@ fn main() {
         .build()
         .expect("runtime");
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = a.db.clone().unwrap_or_else(|| dir.path().join("load.db"));
+    let location =
+        a.db.clone()
+            .unwrap_or_else(|| patience_store::Location::Sqlite(dir.path().join("load.db")));
+    if a.instances > 1 && !matches!(location, patience_store::Location::Postgres(_)) {
+        die("--instances above 1 needs --db postgres://…: a SQLite file has one server");
+    }
+    let sqlite = match &location {
+        patience_store::Location::Sqlite(p) => Some(p.clone()),
+        patience_store::Location::Postgres(_) => None,
+    };
     runtime.block_on(async move {
-        let (base, server) = match &a.url {
-            Some(u) => (u.trim_end_matches('/').to_string(), None),
+        let mut servers = Vec::new();
+        let bases: Vec<String> = match &a.url {
+            Some(u) => vec![u.trim_end_matches('/').to_string()],
             None => {
-                let bound = patience_server::bind(&patience_server::Config {
-                    // Every client shares 127.0.0.1: the per-address limit would
-                    // measure itself; each client is still held to the per-player one.
-                    games_per_address_minute: u32::MAX,
-                    ..patience_server::Config::local(db.clone())
-                })
+                let mut bases = Vec::new();
+                for _ in 0..a.instances {
+                    let bound = patience_server::bind(&patience_server::Config {
+                        // Every client shares 127.0.0.1: the per-address limit would
+                        // measure itself; each client is still held to the per-player one.
+                        games_per_address_minute: u32::MAX,
+                        ..patience_server::Config::local(location.clone())
+                    })
                     .await
                     .unwrap_or_else(|e| die(&e.to_string()));
-                let url = format!("http://{}", bound.local_addr().unwrap());
-                let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-                let task = tokio::spawn(bound.run(async {
-                    let _ = stopped.await;
-                }));
-                (url, Some((stop, task)))
+                    bases.push(format!("http://{}", bound.local_addr().unwrap()));
+                    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+                    let task = tokio::spawn(bound.run(async {
+                        let _ = stopped.await;
+                    }));
+                    servers.push((stop, task));
+                }
+                bases
             }
         };
-        println!("load: {} clients, {} requests, against {base}", a.clients, a.requests);
+        println!(
+            "load: {} clients, {} requests, against {} ({} server{} on {})",
+            a.clients,
+            a.requests,
+            bases.join(" "),
+            bases.len(),
+            if bases.len() == 1 { "" } else { "s" },
+            location.describe()
+        );
         let http = reqwest::Client::builder().pool_max_idle_per_host(a.clients).build().expect("client");
         let budget = Arc::new(AtomicI64::new(a.requests));
-        let wal_sampler = (a.url.is_none() || a.db.is_some()).then(|| {
+        let wal_sampler = sqlite.clone().filter(|_| a.url.is_none() || a.db.is_some()).map(|db| {
             let (wal, budget) = (wal_path(&db), budget.clone());
             tokio::spawn(async move {
                 let mut largest = 0u64;
@@ -234,7 +296,11 @@ fn main() {
             })
         });
         let started = Instant::now();
-        let tasks: Vec<_> = (0..a.clients).map(|i| tokio::spawn(client(i, base.clone(), http.clone(), budget.clone()))).collect();
+        // Each client keeps to one server (a load balancer with sticky
+        // sessions); the clients are spread over the servers evenly.
+        let tasks: Vec<_> = (0..a.clients)
+            .map(|i| tokio::spawn(client(i, bases[i % bases.len()].clone(), http.clone(), budget.clone())))
+            .collect();
         let all = Arc::new(Mutex::new(Seen::default()));
         for t in tasks {
             let s = t.await.expect("client task");
@@ -268,17 +334,19 @@ fn main() {
             let largest = sampler.await.expect("WAL sampler");
             println!("largest WAL: {:.1} MB", largest as f64 / 1e6);
         }
-        let Some((stop, task)) = server else {
+        if servers.is_empty() {
             println!("durability: not checked against an external server");
             return;
-        };
-        let _ = stop.send(());
-        task.await.expect("server task").expect("server ran");
-        let store = patience_store::Store::open(&db).expect("store opens");
+        }
+        for (stop, task) in servers {
+            let _ = stop.send(());
+            task.await.expect("server task").expect("server ran");
+        }
+        let stored_of = stored_games(&location, all.games.keys().cloned().collect()).await;
         let mut bad = 0;
         for (uid, moves) in &all.games {
-            let row = store.load_game(uid).expect("store reads");
-            let stored: Vec<&str> = row.as_ref().map_or(Vec::new(), |r| r.moves.split_whitespace().collect());
+            let row = stored_of.get(uid);
+            let stored: Vec<&str> = row.map_or(Vec::new(), |r| r.moves.split_whitespace().collect());
             if row.is_none() || stored != moves.iter().map(String::as_str).collect::<Vec<_>>() {
                 bad += 1;
                 if bad <= 5 {

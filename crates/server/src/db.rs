@@ -15,7 +15,10 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 use patience_store::owner::{beside, Creation, Identity, Owner};
-use patience_store::{GameUpdate, Store, StoreError, StoredGame};
+use patience_store::{
+    DailyDeal, DealGrade, DealResult, DealWin, DisplayName, GameUpdate, InProgress, Level,
+    PlayedGame, Storage, Store, StoreError, StoredGame,
+};
 use tokio::sync::oneshot;
 
 /// Most changes committed in one transaction.
@@ -319,5 +322,147 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost
                 tracing::warn!(error = %e, "the WAL could not be emptied");
             }
         }
+    }
+}
+
+impl From<DbError> for StoreError {
+    fn from(e: DbError) -> StoreError {
+        match e {
+            DbError::Store(e) => e,
+            DbError::WriterGone => StoreError::Stopped,
+            DbError::Lost => StoreError::Lost,
+            DbError::Task(e) => StoreError::Failed(e),
+        }
+    }
+}
+
+/// The SQLite file as the site's [`Storage`]: changes through the writer,
+/// reads on the reader connections.
+#[async_trait::async_trait]
+impl Storage for Db {
+    fn describe(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// One server owns the file (see [`Owner`]): its games in memory are the truth.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    async fn insert_game(&self, game: StoredGame) -> Result<(), StoreError> {
+        Ok(self.insert(game).await?)
+    }
+
+    async fn update_game(&self, update: GameUpdate) -> Result<bool, StoreError> {
+        Ok(self.update(update).await?)
+    }
+
+    async fn mark_hinted(&self, uid: &str) -> Result<(), StoreError> {
+        Ok(Db::mark_hinted(self, uid.to_string()).await?)
+    }
+
+    async fn load_game(&self, uid: &str) -> Result<Option<StoredGame>, StoreError> {
+        let uid = uid.to_string();
+        Ok(self.read(move |s| s.load_game(&uid)).await?)
+    }
+
+    async fn game_version(&self, uid: &str) -> Result<Option<u64>, StoreError> {
+        Ok(Storage::load_game(self, uid).await?.map(|g| g.version))
+    }
+
+    async fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError> {
+        let player = player.to_string();
+        Ok(self.read(move |s| s.in_progress(&player, limit)).await?)
+    }
+
+    async fn played_games(&self, player: &str) -> Result<Vec<PlayedGame>, StoreError> {
+        let player = player.to_string();
+        Ok(self.read(move |s| s.played_games(&player)).await?)
+    }
+
+    async fn grade(&self, game: &str, deal: u64) -> Result<Option<DealGrade>, StoreError> {
+        let game = game.to_string();
+        Ok(self.read(move |s| s.grade(&game, deal)).await?)
+    }
+
+    async fn level_counts(&self, game: &str) -> Result<Vec<(Level, u64)>, StoreError> {
+        let game = game.to_string();
+        Ok(self.read(move |s| s.level_counts(&game)).await?)
+    }
+
+    async fn random_graded_deal(
+        &self,
+        game: &str,
+        level: Level,
+    ) -> Result<Option<u64>, StoreError> {
+        let game = game.to_string();
+        Ok(self
+            .read(move |s| s.random_graded_deal(&game, level))
+            .await?)
+    }
+
+    async fn grades(&self, game: &str) -> Result<Vec<DealGrade>, StoreError> {
+        let game = game.to_string();
+        Ok(self.read(move |s| s.grades(&game)).await?)
+    }
+
+    async fn deals_of_level(&self, game: &str, level: Level) -> Result<Vec<u64>, StoreError> {
+        let game = game.to_string();
+        Ok(self.read(move |s| s.deals_of_level(&game, level)).await?)
+    }
+
+    async fn hint_free_wins(&self, game: &str, deal: u64) -> Result<Vec<DealWin>, StoreError> {
+        let game = game.to_string();
+        Ok(self.read(move |s| s.hint_free_wins(&game, deal)).await?)
+    }
+
+    async fn name_of(&self, player: &str) -> Result<Option<DisplayName>, StoreError> {
+        let player = player.to_string();
+        Ok(self.read(move |s| s.name_of(&player)).await?)
+    }
+
+    async fn set_name(
+        &self,
+        player: &str,
+        name: Option<DisplayName>,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        let player = player.to_string();
+        Ok(self
+            .run(move |s| s.set_name(&player, name.as_ref(), now_ms))
+            .await?)
+    }
+
+    async fn has_games(&self, player: &str) -> Result<bool, StoreError> {
+        let player = player.to_string();
+        Ok(self.read(move |s| s.has_games(&player)).await?)
+    }
+
+    async fn daily_deals(
+        &self,
+        game: &str,
+        from: &str,
+        to: &str,
+    ) -> Result<Vec<DailyDeal>, StoreError> {
+        let (game, from, to) = (game.to_string(), from.to_string(), to.to_string());
+        Ok(self.read(move |s| s.daily_deals(&game, &from, &to)).await?)
+    }
+
+    async fn keep_daily(&self, deals: Vec<DailyDeal>) -> Result<(), StoreError> {
+        Ok(self
+            .run(move |s| deals.iter().try_for_each(|d| s.keep_daily(d)))
+            .await?)
+    }
+
+    async fn won_deals(
+        &self,
+        player: &str,
+        game: Option<&str>,
+    ) -> Result<Vec<(String, DealResult)>, StoreError> {
+        let player = player.to_string();
+        let game = game.map(str::to_string);
+        Ok(self
+            .read(move |s| s.won_deals(&player, game.as_deref()))
+            .await?)
     }
 }

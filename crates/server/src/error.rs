@@ -11,6 +11,7 @@ use serde_json::json;
 
 use crate::db::DbError;
 use crate::live::LoadError;
+use patience_store::StoreError;
 
 /// Every machine-readable error code the API answers with, and its status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,13 +234,29 @@ impl ApiError {
 
 impl From<DbError> for ApiError {
     fn from(e: DbError) -> ApiError {
-        // The detail goes to the log; the answer names no SQLite internals.
+        StoreError::from(e).into()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        // The detail goes to the log; the answer names no database internals.
         tracing::error!(error = %e, "database");
         match e {
-            DbError::WriterGone => {
+            StoreError::Stopped => {
                 ApiError::new(Code::ShuttingDown, "the server is shutting down").retry_after(5)
             }
-            DbError::Lost => ApiError::new(
+            // A connection lost: the store reconnects by itself once the
+            // database answers, so the request may be tried again.
+            StoreError::Unavailable(_) => ApiError {
+                status: StatusCode::SERVICE_UNAVAILABLE,
+                ..ApiError::new(
+                    Code::StorageFailed,
+                    "the database cannot be reached just now; try again in a moment",
+                )
+            }
+            .retry_after(2),
+            StoreError::Lost => ApiError::new(
                 Code::DatabaseLost,
                 "the database file was deleted or replaced; nothing can be stored until the server is restarted",
             ),

@@ -7,7 +7,8 @@
 //! - `db`: the store from async code (group-committing writer, readers,
 //!   the watch on the database file);
 //! - `live`: games in memory, loaded by replaying their records;
-//! - `api`: the JSON handlers; `view`: the state the page draws; `body`, `error`:
+//! - `api`: the JSON handlers; `analysis`: the background solver;
+//!   `autoplay`: the automatic moves home and the line the table plays; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
 //!   `kept`: a player's reads kept until they change something;
 //!   `daily`: the rule of the deal of the day and the site's date;
@@ -19,8 +20,10 @@
 //!   `library`: the shipped graded deals, embedded.
 
 pub mod access_log;
+pub mod analysis;
 pub mod api;
 pub mod assets;
+pub mod autoplay;
 pub mod body;
 pub mod connections;
 pub mod daily;
@@ -40,12 +43,12 @@ pub mod view;
 
 use std::io::Write as _;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
+use patience_store::{Location, Storage};
 use tokio::net::TcpListener;
 
 /// Games kept in memory at most (each a few KiB).
@@ -57,7 +60,9 @@ pub struct Config {
     pub addr: IpAddr,
     /// 0 picks a free port.
     pub port: u16,
-    pub db: PathBuf,
+    /// The store: a SQLite file (one server) or a PostgreSQL database
+    /// (any number of servers).
+    pub db: Location,
     /// The site is reached over HTTPS through a proxy that terminates TLS:
     /// the player cookie becomes `__Host-` and `Secure`.
     pub behind_tls_proxy: bool,
@@ -79,11 +84,11 @@ pub struct Config {
 impl Config {
     /// 127.0.0.1 on a free port over the store at `db`, plain HTTP, with the
     /// embedded library.
-    pub fn local(db: PathBuf) -> Config {
+    pub fn local(db: impl Into<Location>) -> Config {
         Config {
             addr: IpAddr::from([127, 0, 0, 1]),
             port: 0,
-            db,
+            db: db.into(),
             behind_tls_proxy: false,
             games_per_address_minute: limits::GAMES_PER_ADDRESS_MINUTE,
             connections: connections::Settings::default(),
@@ -96,7 +101,8 @@ impl Config {
 
 /// What every handler shares.
 pub struct AppState {
-    pub db: db::Db,
+    /// The store, whichever it is (see [`patience_store::Storage`]).
+    pub db: Arc<dyn Storage>,
     pub cache: live::Cache,
     /// Hint searches running at once and waiting.
     pub hints: api::hint::HintSlots,
@@ -107,22 +113,40 @@ pub struct AppState {
     pub daily: api::daily::DailyCache,
     pub kept: kept::Kept,
     pub clock: daily::Clock,
+    /// The background solver of the status line, the kept lines and the lost-at search.
+    pub analysis: analysis::Analysis,
 }
 
 impl AppState {
-    /// Opens the store of `config` (creating it on a first run or with
-    /// `create`), loads the library's grades it does not hold yet, and sets
-    /// up the in-memory games.
-    pub fn open(config: &Config) -> Result<AppState, patience_store::StoreError> {
-        let creation = if config.create {
-            patience_store::owner::Creation::Allowed
-        } else {
-            patience_store::owner::Creation::FirstRun
-        };
+    /// Opens the store of `config` (a SQLite file is created on a first
+    /// run or with `create`; a PostgreSQL database gets its tables), loads
+    /// the library's grades it does not hold yet, and sets up the
+    /// in-memory games.
+    pub async fn open(config: &Config) -> Result<AppState, patience_store::StoreError> {
         let files = config.library;
-        let db = db::Db::open(&config.db, creation, |s| {
-            patience_store::library::load(s, files)
-        })?;
+        let db: Arc<dyn Storage> = match &config.db {
+            Location::Sqlite(path) => {
+                let creation = if config.create {
+                    patience_store::owner::Creation::Allowed
+                } else {
+                    patience_store::owner::Creation::FirstRun
+                };
+                let path = path.clone();
+                let open = move || {
+                    db::Db::open(&path, creation, |s| patience_store::library::load(s, files))
+                };
+                Arc::new(tokio::task::spawn_blocking(open).await.map_err(|e| {
+                    patience_store::StoreError::Failed(format!("opening the store: {e}"))
+                })??)
+            }
+            Location::Postgres(url) => {
+                let store =
+                    patience_store::PgStore::open(url, patience_store::postgres::CONNECTIONS)
+                        .await?;
+                store.load_library(files).await?;
+                Arc::new(store)
+            }
+        };
         // Searches take whole cores for a second: one core is always left to moves.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(AppState {
@@ -142,8 +166,15 @@ impl AppState {
             daily: Default::default(),
             kept: Default::default(),
             clock: config.clock,
+            analysis: analysis::Analysis::new(analysis_threads(cores)),
         })
     }
+}
+
+/// The background solver's threads: half the cores, at least one. Each
+/// player has one search at a time at most.
+fn analysis_threads(cores: usize) -> usize {
+    (cores / 2).max(1)
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -176,6 +207,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/play/{uid}/finish", post(api::play::finish))
         .route("/api/play/{uid}/restart", post(api::play::restart))
         .route("/api/play/{uid}/hint", post(api::hint::hint))
+        .route("/api/play/{uid}/analysis", get(api::analysis::analysis))
         .route("/api/continue", get(api::history::in_progress))
         .route("/api/stats", get(api::history::stats))
         .route("/api/stats/games", get(api::history::games))
@@ -254,10 +286,7 @@ impl Bound {
 
 /// Opens the store and binds the address.
 pub async fn bind(config: &Config) -> Result<Bound, ServeError> {
-    let open = config.clone();
-    let state = tokio::task::spawn_blocking(move || AppState::open(&open))
-        .await
-        .map_err(|e| ServeError::Io(std::io::Error::other(e.to_string())))??;
+    let state = AppState::open(config).await?;
     let addr = SocketAddr::new(config.addr, config.port);
     let listener = connections::listen(addr).map_err(|source| ServeError::Bind { addr, source })?;
     Ok(Bound {
@@ -277,7 +306,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         writeln!(out, "listening on http://{addr}")?;
         out.flush()?;
     }
-    tracing::info!(%addr, db = %config.db.display(), "serving");
+    tracing::info!(%addr, db = %config.db.describe(), "serving");
     bound.run(shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(())

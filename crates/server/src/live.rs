@@ -33,10 +33,17 @@ pub struct LiveGame {
     pub version: u64,
     /// A hint was served before the first win.
     pub hinted: bool,
-    /// The winning line the last hint came from (see `patience_solver::hint::kept_line`).
-    pub hint_plan: patience_solver::Plan,
+    /// Per move played: it follows the move before it within one click (an
+    /// automatic move home, or the rest of a finish). Undo and redo take a
+    /// click at a time, and the move counter counts clicks.
+    follows: Vec<bool>,
+    /// The same for the redo list, first to redo first.
+    redo_follows: Vec<bool>,
     last_active: Instant,
 }
+
+/// The stored word of a move that follows the one before it within a click.
+const FOLLOWS: char = '+';
 
 pub type Slot = Arc<tokio::sync::Mutex<Option<LiveGame>>>;
 
@@ -53,13 +60,14 @@ impl LiveGame {
         LiveGame {
             uid,
             player,
-            game,
             level,
             grade: None,
             elapsed_ms: 0,
             version: 0,
             hinted: false,
-            hint_plan: patience_solver::Plan::default(),
+            follows: vec![false; game.moves().len()],
+            redo_follows: vec![false; game.redo_moves().len()],
+            game,
             last_active: Instant::now(),
         }
     }
@@ -73,18 +81,25 @@ impl LiveGame {
         let spec = patience_engine::game(&row.game)
             .ok_or_else(|| fail(format!("unknown game `{}`", row.game)))?;
         let layout = patience_engine::Layout::of(spec);
-        let parse = |text: &str, what: &str| -> Result<Vec<Move>, LoadError> {
+        let parse = |text: &str, what: &str| -> Result<(Vec<Move>, Vec<bool>), LoadError> {
             text.split_whitespace()
-                .map(|w| Move::parse(w, &layout).map_err(|e| fail(format!("{what}: {e}"))))
+                .map(|w| {
+                    let bare = w.strip_prefix(FOLLOWS);
+                    Move::parse(bare.unwrap_or(w), &layout)
+                        .map(|m| (m, bare.is_some()))
+                        .map_err(|e| fail(format!("{what}: {e}")))
+                })
                 .collect()
         };
+        let (moves, follows) = parse(&row.moves, "moves")?;
+        let (redo, redo_follows) = parse(&row.redo, "redo")?;
         let record = Record {
             game: spec,
             deal: row.deal,
-            moves: parse(&row.moves, "moves")?,
+            moves,
         };
         let mut game = record.replay().map_err(|e| fail(e.to_string()))?;
-        game.set_redo(parse(&row.redo, "redo")?);
+        game.set_redo(redo);
         Ok(LiveGame {
             uid: row.uid.clone(),
             player: row.player.clone(),
@@ -94,7 +109,8 @@ impl LiveGame {
             elapsed_ms: row.elapsed_ms,
             version: row.version,
             hinted: row.hinted,
-            hint_plan: patience_solver::Plan::default(),
+            follows,
+            redo_follows,
             last_active: Instant::now(),
         })
     }
@@ -109,24 +125,109 @@ impl LiveGame {
 
     /// The moves as stored: words separated by single spaces.
     pub fn moves_text(&self) -> String {
-        words(&self.game.moves(), &self.game)
+        words(&self.game.moves(), &self.follows, &self.game).join(" ")
     }
 
     pub fn redo_text(&self) -> String {
-        words(&self.game.redo_moves(), &self.game)
+        words(&self.game.redo_moves(), &self.redo_follows, &self.game).join(" ")
+    }
+
+    /// The player's moves: clicks, each with the automatic moves it set off.
+    pub fn clicks(&self) -> usize {
+        self.follows.iter().filter(|f| !**f).count()
+    }
+
+    /// Where each click of the game began, as move counts (the first is 0),
+    /// and the count after the last.
+    pub fn click_starts(&self) -> Vec<usize> {
+        let mut starts: Vec<usize> = (0..self.follows.len())
+            .filter(|&i| !self.follows[i])
+            .collect();
+        starts.push(self.follows.len());
+        starts
+    }
+
+    /// Whether each move played follows the one before it within a click.
+    pub fn follows(&self) -> &[bool] {
+        &self.follows
+    }
+
+    /// Plays `mv` through the engine: a click of its own, or (`follows`) part
+    /// of the click before it. A move equal to the next to redo keeps the rest
+    /// of the redo list, as the engine does.
+    pub fn play(&mut self, mv: Move, follows: bool) -> Result<(), patience_engine::MoveError> {
+        let redo_next = self.game.redo_moves().first().copied();
+        self.game.play(mv)?;
+        if redo_next == Some(mv) && !self.redo_follows.is_empty() {
+            self.redo_follows.remove(0);
+        } else {
+            self.redo_follows.clear();
+        }
+        self.follows.push(follows);
+        Ok(())
+    }
+
+    /// Takes back the last click: its move and every move that followed it.
+    /// False when there is nothing to undo.
+    pub fn undo_click(&mut self) -> bool {
+        let mut undone = false;
+        while let Some(f) = self.follows.last().copied() {
+            if !self.game.undo() {
+                break;
+            }
+            self.follows.pop();
+            self.redo_follows.insert(0, f);
+            undone = true;
+            if !f {
+                break;
+            }
+        }
+        undone
+    }
+
+    /// Plays again the last click taken back, with the moves that followed
+    /// it. False when there is none, or its first move is no longer legal.
+    pub fn redo_click(&mut self) -> bool {
+        let mut first = true;
+        while let Some(&f) = self.redo_follows.first() {
+            if !first && !f {
+                break;
+            }
+            if !self.game.redo() {
+                return !first;
+            }
+            self.redo_follows.remove(0);
+            self.follows.push(f && !first);
+            first = false;
+        }
+        !first
+    }
+
+    /// Moves that redo would play, as many as the next click holds.
+    pub fn next_redo_len(&self) -> usize {
+        match self.redo_follows.split_first() {
+            None => 0,
+            Some((_, rest)) => 1 + rest.iter().take_while(|f| **f).count(),
+        }
     }
 }
 
-fn words(moves: &[Move], game: &Game) -> String {
+/// Moves as their stored words: a move that follows the one before it
+/// within a click carries [`FOLLOWS`] in front.
+pub fn words(moves: &[Move], follows: &[bool], game: &Game) -> Vec<String> {
     let layout = game.position().layout();
-    let mut s = String::with_capacity(moves.len() * 6);
-    for m in moves {
-        if !s.is_empty() {
-            s.push(' ');
-        }
-        s.push_str(&m.text(layout));
-    }
-    s
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let text = m.text(layout);
+            if follows.get(i).copied().unwrap_or(false) {
+                format!("{FOLLOWS}{text}")
+            } else {
+                text
+            }
+        })
+        .collect()
 }
 
 /// The bounded map from uid to slot.

@@ -1,7 +1,7 @@
 //! The JSON the page receives: a game's state as docs/api.md describes it,
 //! drawn from the engine. The stock is face down, so only its count is sent.
 
-use patience_engine::{Game, GameSpec, Move, PileId, PileKind, Position, TableLayout};
+use patience_engine::{Game, GameSpec, Move, PileId, PileKind, Position, StockAction, TableLayout};
 use std::sync::OnceLock;
 
 use patience_store::{AskedLevel, DealGrade, Level, PersonWins};
@@ -25,7 +25,10 @@ pub struct State {
     /// `{"wins": k, "runs": n}`, or null for a deal not graded or graded
     /// without its runs.
     pub person: Option<PersonWins>,
+    /// The player's moves: clicks, each counted once with the automatic
+    /// moves it set off (`plies` counts every move of the record).
     pub moves: usize,
+    pub plies: usize,
     pub can_undo: bool,
     pub can_redo: bool,
     pub redeals_left: u8,
@@ -42,6 +45,8 @@ pub struct State {
     pub redeal_refusal: Option<&'static str>,
     /// Every card left can go home with nothing to decide: `finish` plays it out.
     pub finish: bool,
+    /// What a click on the stock does, for games with a stock (else null).
+    pub stock_click: Option<StockClick>,
     pub piles: Vec<Pile>,
     pub legal: Vec<Legal>,
     /// The moves this answer's request made, in order (the player's own, then
@@ -127,12 +132,30 @@ pub struct Legal {
     pub also: Vec<String>,
 }
 
+/// What a click on the stock does now: the move it plays and what that move
+/// deals, or why it does nothing.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct StockClick {
+    /// The move a click plays (`deal` or `redeal`), or null.
+    #[serde(rename = "move")]
+    pub mv: Option<&'static str>,
+    /// `one-to-waste` (a card onto the waste), `three-to-each-pile` (three
+    /// cards onto each line pile), `redeal`, or `none`.
+    pub does: &'static str,
+    /// With `none`: `refills` (the stock only refills emptied piles by
+    /// itself), `empty` (no card left and no redeal to play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<&'static str>,
+}
+
 /// Bookkeeping the engine does not hold.
 pub struct Meta<'a> {
     pub uid: &'a str,
     pub level: AskedLevel,
     pub grade: Option<&'a DealGrade>,
     pub elapsed_ms: i64,
+    /// The player's moves (clicks); `None` counts every move as one.
+    pub clicks: Option<usize>,
 }
 
 pub fn layout_name(layout: TableLayout) -> &'static str {
@@ -171,7 +194,8 @@ pub fn state(game: &Game, meta: &Meta) -> State {
         level: meta.level,
         grade: meta.grade.map(|g| g.level),
         person: meta.grade.and_then(|g| g.person),
-        moves: game.moves().len(),
+        moves: meta.clicks.unwrap_or(game.moves().len()),
+        plies: game.moves().len(),
         can_undo: !game.moves().is_empty(),
         can_redo: !game.redo_moves().is_empty(),
         redeals_left: pos.redeals_left(),
@@ -182,10 +206,34 @@ pub fn state(game: &Game, meta: &Meta) -> State {
         idle_cap_ms: crate::live::IDLE_CAP.as_millis() as u64,
         redeal_refusal: pos.redeal_refusal().map(|r| r.code()),
         finish: !pos.is_won() && pos.finish_line().is_some(),
+        stock_click: stock_click(pos, &legal_moves),
         piles: piles(pos),
         legal: legal_moves.iter().map(|&m| legal(pos, m)).collect(),
         played: Vec::new(),
     }
+}
+
+/// What a click on the stock does: a deal where one is legal, else a
+/// redeal where one is, else nothing, with the reason.
+fn stock_click(pos: &Position, legal: &[Move]) -> Option<StockClick> {
+    let stock = pos
+        .layout()
+        .ids()
+        .find(|&id| pos.layout().kind(id) == Some(PileKind::Stock))?;
+    let (mv, does, why) = if legal.contains(&Move::Deal) {
+        let does = match pos.spec().stock_action {
+            StockAction::ThreeToEachPile => "three-to-each-pile",
+            _ => "one-to-waste",
+        };
+        (Some("deal"), does, None)
+    } else if legal.contains(&Move::Redeal) {
+        (Some("redeal"), "redeal", None)
+    } else if !pos.pile(stock).is_empty() && pos.spec().stock_action == StockAction::None {
+        (None, "none", Some("refills"))
+    } else {
+        (None, "none", Some("empty"))
+    };
+    Some(StockClick { mv, does, why })
 }
 
 fn piles(pos: &Position) -> Vec<Pile> {
@@ -343,6 +391,7 @@ mod tests {
         level: AskedLevel::Any,
         grade: None,
         elapsed_ms: 0,
+        clicks: None,
     };
 
     #[test]

@@ -5,9 +5,9 @@ mod common;
 use std::collections::HashSet;
 use std::io::{Read, Write};
 
-use common::{first_legal, moves, temp_db, uid, version, Player, Server};
+use common::{first_legal, moves, temp_store, uid, version, Player, Server};
 use patience_engine::{Move, Position};
-use patience_store::{DealGrade, Level, PersonWins, Store};
+use patience_store::{DealGrade, Level, PersonWins};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -31,8 +31,8 @@ fn illegal_move(state: &Value) -> String {
 
 #[tokio::test]
 async fn an_illegal_move_is_refused_with_the_reason_and_nothing_is_stored() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game("la-belle-lucie", 17).await;
     let uid = uid(&state);
@@ -49,19 +49,15 @@ async fn an_illegal_move_is_refused_with_the_reason_and_nothing_is_stored() {
     assert_eq!(after["piles"], before["piles"]);
     assert_eq!(moves(&after), 1);
     server.stop().await;
-    let row = Store::open(&db.path)
-        .unwrap()
-        .load_game(&uid)
-        .unwrap()
-        .unwrap();
+    let row = db.load_game(&uid).await;
     assert_eq!(row.move_count, 1);
     assert_eq!(row.moves.split_whitespace().count(), 1);
 }
 
 #[tokio::test]
 async fn bad_requests_get_4xx_with_a_message() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game("fan", 3).await;
     let uid = uid(&state);
@@ -205,8 +201,8 @@ async fn bad_requests_get_4xx_with_a_message() {
 
 #[tokio::test]
 async fn a_truncated_body_is_refused() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game("fan", 3).await;
     let uid = uid(&state);
@@ -237,8 +233,8 @@ async fn a_truncated_body_is_refused() {
 
 #[tokio::test]
 async fn another_players_game_is_not_found() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut alice = Player::new(&server.url);
     let mut bob = Player::new(&server.url);
     let state = alice.new_game("fan", 9).await;
@@ -268,8 +264,8 @@ async fn another_players_game_is_not_found() {
 
 #[tokio::test]
 async fn a_stale_move_count_gets_409_with_the_current_state() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game("la-belle-lucie", 5).await;
     let uid = uid(&state);
@@ -290,8 +286,8 @@ async fn a_stale_move_count_gets_409_with_the_current_state() {
 
 #[tokio::test]
 async fn undo_and_redo_round_trip_and_survive_a_restart() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let mut state = p.new_game("la-belle-lucie", 11).await;
     let uid = uid(&state);
@@ -315,7 +311,7 @@ async fn undo_and_redo_round_trip_and_survive_a_restart() {
     }
     // The server goes away mid-game; a new one on the same file resumes it.
     server.stop().await;
-    let server = Server::start(&db.path).await;
+    let server = Server::start_with(db.config()).await;
     p.url = server.url.clone();
     let (status, s) = p.get(&format!("/api/play/{uid}")).await;
     assert_eq!(status, StatusCode::OK, "{s}");
@@ -356,20 +352,18 @@ async fn undo_and_redo_round_trip_and_survive_a_restart() {
 
 #[tokio::test]
 async fn a_corrupt_row_gives_a_clear_error_and_is_kept() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game("fan", 2).await;
     let uid = uid(&state);
     p.play(&uid, &first_legal(&state), 0).await;
     server.stop().await;
-    Store::open(&db.path)
-        .unwrap()
-        .execute_raw(&format!(
-            "UPDATE game_moves SET word = 'zz>top' WHERE uid = '{uid}'"
-        ))
-        .unwrap();
-    let server = Server::start(&db.path).await;
+    db.execute_raw(&format!(
+        "UPDATE game_moves SET word = 'zz>top' WHERE uid = '{uid}'"
+    ))
+    .await;
+    let server = Server::start_with(db.config()).await;
     p.url = server.url.clone();
     for _ in 0..2 {
         let (status, body) = p.get(&format!("/api/play/{uid}")).await;
@@ -385,11 +379,7 @@ async fn a_corrupt_row_gives_a_clear_error_and_is_kept() {
     let other = p.new_game("fan", 3).await;
     assert_eq!(moves(&other), 0);
     server.stop().await;
-    let row = Store::open(&db.path)
-        .unwrap()
-        .load_game(&uid)
-        .unwrap()
-        .unwrap();
+    let row = db.load_game(&uid).await;
     assert_eq!(row.moves, "zz>top");
 }
 
@@ -434,8 +424,8 @@ async fn a_won_game_counts_in_the_stats() {
     ));
     let layout = *pos.layout();
 
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     // An abandoned game first: it counts as played and lost.
     let lost = p.new_game(game, 1).await;
@@ -514,9 +504,8 @@ async fn a_won_game_counts_in_the_stats() {
 
 #[tokio::test]
 async fn catalogue_rules_pages_and_levels() {
-    let db = temp_db();
+    let db = temp_store().await;
     {
-        let store = Store::open(&db.path).unwrap();
         // A deal graded here, beyond the test library (which holds no
         // Medium deal): the store keeps it beside the library's deals, and
         // it is the one Medium deal to pick.
@@ -526,11 +515,10 @@ async fn catalogue_rules_pages_and_levels() {
             person: PersonWins::new(3, 20),
         };
         // A local grade carries its detail (an empty one marks the library's own).
-        store
-            .put_grade("la-belle-lucie", &medium, r#"{"seed":1}"#)
-            .unwrap();
+        db.put_grade("la-belle-lucie", &medium, r#"{"seed":1}"#)
+            .await;
     }
-    let server = Server::start(&db.path).await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let (status, games) = p.get("/api/games").await;
     assert_eq!(status, StatusCode::OK);
@@ -591,8 +579,8 @@ async fn catalogue_rules_pages_and_levels() {
 
 #[tokio::test]
 async fn a_hint_names_a_legal_move() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game("krug", 5).await;
     let uid = uid(&state);
@@ -616,19 +604,18 @@ async fn a_hint_names_a_legal_move() {
 
 #[tokio::test]
 async fn an_acknowledged_move_is_already_committed() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let mut state = p.new_game("la-belle-lucie", 23).await;
     let uid = uid(&state);
     // Another connection to the file sees each move as soon as it is acknowledged,
     // while the server is still running: the commit came before the answer.
-    let reader = Store::open(&db.path).unwrap();
     for n in 0..5 {
         let mv = first_legal(&state);
         let (status, next) = p.play(&uid, &mv, n).await;
         assert_eq!(status, StatusCode::OK);
-        let row = reader.load_game(&uid).unwrap().unwrap();
+        let row = db.load_game(&uid).await;
         assert_eq!(row.move_count, n + 1);
         assert_eq!(row.moves.split_whitespace().last(), Some(mv.as_str()));
         state = next;
@@ -638,8 +625,8 @@ async fn an_acknowledged_move_is_already_committed() {
 
 #[tokio::test]
 async fn two_tabs_sending_at_once_apply_one_move() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game("la-belle-lucie", 31).await;
     let uid = uid(&state);
@@ -665,10 +652,6 @@ async fn two_tabs_sending_at_once_apply_one_move() {
         .count();
     assert_eq!((ok, stale), (1, 7), "{statuses:?}");
     server.stop().await;
-    let row = Store::open(&db.path)
-        .unwrap()
-        .load_game(&uid)
-        .unwrap()
-        .unwrap();
+    let row = db.load_game(&uid).await;
     assert_eq!(row.move_count, 1);
 }

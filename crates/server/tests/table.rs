@@ -134,18 +134,20 @@ async fn every_equivalent_destination_is_accepted() {
     server.stop().await;
 }
 
-/// With `auto`, a move is followed by every card no card can still need
-/// going home, each a move of the record, undone one by one. In La Belle
-/// Lucie (build down in suit) nothing is ever built onto an ace, so no ace
-/// is left on top of a fan after an automatic round.
+/// Automatic moves: in Fan (no redeals) every ace left on top of a fan after
+/// a move goes home with it, each a move of its own in the record; the click
+/// counts once, and one undo takes back the click with all it set off. In
+/// La Belle Lucie, with redeals to come, no card of a fan goes home by
+/// itself (a redeal would gather it: that could lose a win).
 #[tokio::test]
-async fn automatic_moves_send_aces_home_and_undo_one_at_a_time() {
+async fn automatic_moves_send_aces_home_and_undo_takes_back_the_click() {
     let db = temp_db();
     let server = Server::start(&db.path).await;
     let mut p = Player::new(&server.url);
     let mut done = false;
+    let plies = |s: &Value| s["plies"].as_u64().unwrap();
     for deal in 1..40 {
-        let s = p.new_game("la-belle-lucie", deal).await;
+        let s = p.new_game("fan", deal).await;
         let aces_on_top = (1..=18)
             .filter(|i| {
                 cards(&s, &format!("t{i}"))
@@ -188,16 +190,22 @@ async fn automatic_moves_send_aces_home_and_undo_one_at_a_time() {
                 "an ace left on t{i}"
             );
         }
-        assert_eq!(moves(&after), played.len() as u64);
-        // Undo takes back the last automatic move alone.
-        let n = moves(&after);
+        assert_eq!(moves(&after), 1, "one click");
+        assert_eq!(plies(&after), played.len() as u64);
+        // Undo takes back the click and every automatic move it set off.
         let version = after["version"].as_u64().unwrap();
         let (status, undone) = post(&mut p, &game, "undo", json!({"expect": version})).await;
         assert_eq!(status, StatusCode::OK);
-        assert_eq!(moves(&undone), n - 1);
+        assert_eq!((moves(&undone), plies(&undone)), (0, 0));
+        assert_eq!(undone["piles"], s["piles"]);
         assert!(undone["played"].as_array().unwrap().is_empty());
+        // Redo brings them all back, and so does a reload of the stored game.
+        let (status, redone) = post(&mut p, &game, "redo", json!({"expect": version + 1})).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(redone["piles"], after["piles"]);
+        assert_eq!((moves(&redone), plies(&redone)), (1, played.len() as u64));
         // Without `auto`, nothing follows a move.
-        let s = p.new_game("la-belle-lucie", deal).await;
+        let s = p.new_game("fan", deal).await;
         let (_, plain) = p.play(&uid(&s), mv, 0).await;
         assert_eq!(plain["played"].as_array().unwrap().len(), 1);
         assert_eq!(moves(&plain), 1);
@@ -205,6 +213,25 @@ async fn automatic_moves_send_aces_home_and_undo_one_at_a_time() {
         break;
     }
     assert!(done, "no deal with an ace on top and another move");
+    // La Belle Lucie, first deal: aces on top stay where they are.
+    for deal in 1..40 {
+        let s = p.new_game("la-belle-lucie", deal).await;
+        let Some(m) = legal(&s)
+            .iter()
+            .find(|l| l["to"].as_str().is_some_and(|t| t.starts_with('t')))
+        else {
+            continue;
+        };
+        let (status, after) = post(
+            &mut p,
+            &uid(&s),
+            "move",
+            json!({"move": m["move"], "expect": 0, "auto": true}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        assert_eq!(after["played"].as_array().unwrap().len(), 1, "deal {deal}");
+    }
     server.stop().await;
 }
 
@@ -249,7 +276,8 @@ async fn finish_plays_out_a_game_that_only_sends_cards_home() {
     for m in played {
         assert!(m["to"].as_str().unwrap().starts_with('f'), "{m}");
     }
-    assert_eq!(moves(&done), n + played.len() as u64);
+    assert_eq!(moves(&done), n + 1, "the finish is one click");
+    assert_eq!(done["plies"].as_u64().unwrap(), n + played.len() as u64);
     // The record replays to the win.
     let (_, again) = p.get(&format!("/api/play/{game}")).await;
     assert_eq!(again["won"], true);

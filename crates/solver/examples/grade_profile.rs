@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 
 use patience_engine::Position;
 use patience_solver::levels::grade::run_seed;
-use patience_solver::levels::{follow_hints, play_like_a_person, Level, SolverVerdict};
+use patience_solver::levels::{
+    follow_hints, play_like_a_person, Level, LevelOfEvidence, SolverVerdict,
+};
 use patience_solver::{solve, Budget};
 
 #[derive(Default)]

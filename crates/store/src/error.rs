@@ -7,6 +7,20 @@ use crate::schema::SCHEMA_VERSION;
 pub enum StoreError {
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// A PostgreSQL error other than a lost connection.
+    #[error("database error: {0}")]
+    Postgres(tokio_postgres::Error),
+    /// The database cannot be reached now (a connection lost, none to be
+    /// had): the request may be tried again, and the store reconnects by
+    /// itself once the database answers.
+    #[error("the database cannot be reached: {0}")]
+    Unavailable(String),
+    /// The SQLite file was deleted or replaced while the server ran.
+    #[error("the database file was deleted or replaced; changes are refused")]
+    Lost,
+    /// The store's writer has stopped (the server is shutting down).
+    #[error("the database writer has stopped")]
+    Stopped,
     #[error(
         "the database has schema version {found}; this build knows versions up to {SCHEMA_VERSION}"
     )]
@@ -39,6 +53,31 @@ pub enum StoreError {
     /// A failure outside SQLite's own errors (a thread that could not start, a failed batch).
     #[error("{0}")]
     Failed(String),
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    /// A connection closed or refused is [`StoreError::Unavailable`]; any
+    /// other error is the database's answer.
+    fn from(e: tokio_postgres::Error) -> StoreError {
+        use tokio_postgres::error::SqlState;
+        let lost = match e.code() {
+            None => crate::postgres::is_connection_error(&e),
+            Some(code) => {
+                code.code().starts_with("08")
+                    || [
+                        SqlState::ADMIN_SHUTDOWN,
+                        SqlState::CRASH_SHUTDOWN,
+                        SqlState::CANNOT_CONNECT_NOW,
+                    ]
+                    .contains(code)
+            }
+        };
+        if lost || e.is_closed() {
+            StoreError::Unavailable(crate::postgres::one_line(&e))
+        } else {
+            StoreError::Postgres(e)
+        }
+    }
 }
 
 impl StoreError {

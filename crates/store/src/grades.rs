@@ -5,69 +5,13 @@
 
 use std::collections::HashSet;
 
-use rusqlite::{params, OptionalExtension};
-use serde::Serialize;
-
 use crate::error::{shorten, StoreError};
-use crate::{deal_to_sql, Level, Store};
-
-/// The person-like player's record on one deal: `wins` of `runs` games,
-/// with `runs > 0` and `wins <= runs` (so no such record can say more wins
-/// than games). Answered to the page as `{"wins": k, "runs": n}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct PersonWins {
-    wins: u32,
-    runs: u32,
-}
-
-impl PersonWins {
-    /// `None` unless `runs > 0` and `wins <= runs`.
-    pub fn new(wins: u32, runs: u32) -> Option<PersonWins> {
-        (runs > 0 && wins <= runs).then_some(PersonWins { wins, runs })
-    }
-
-    pub fn wins(self) -> u32 {
-        self.wins
-    }
-
-    pub fn runs(self) -> u32 {
-        self.runs
-    }
-}
-
-/// One graded deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DealGrade {
-    pub deal: u64,
-    pub level: Level,
-    /// The person-like player's wins, when it played the deal (it is not
-    /// played on a deal known to have no win, and older grades lack it).
-    pub person: Option<PersonWins>,
-}
-
-impl DealGrade {
-    /// A grade without the person-like player's record.
-    pub fn level_only(deal: u64, level: Level) -> DealGrade {
-        DealGrade {
-            deal,
-            level,
-            person: None,
-        }
-    }
-
-    /// What the store keeps of a grading's result.
-    pub fn of(g: &patience_solver::levels::Grade) -> DealGrade {
-        DealGrade {
-            deal: g.deal,
-            level: g.level,
-            person: PersonWins::new(g.person_wins, g.runs),
-        }
-    }
-}
+use crate::{deal_to_sql, DealGrade, Level, PersonWins, Store};
+use rusqlite::{params, OptionalExtension};
 
 /// The columns of a grade row, checked into a [`DealGrade`]: a row this
 /// build cannot read is an error naming it, never a made-up grade.
-fn checked(
+pub(crate) fn checked(
     game: &str,
     deal: i64,
     level: &str,
@@ -104,9 +48,9 @@ fn checked(
 }
 
 /// The person-like columns of a grade as SQLite values.
-fn person_sql(g: &DealGrade) -> (Option<i64>, Option<i64>) {
+pub(crate) fn person_sql(g: &DealGrade) -> (Option<i64>, Option<i64>) {
     match g.person {
-        Some(p) => (Some(p.wins as i64), Some(p.runs as i64)),
+        Some(p) => (Some(p.wins() as i64), Some(p.runs() as i64)),
         None => (None, None),
     }
 }
@@ -423,12 +367,6 @@ mod tests {
             Err(StoreError::BadDetail(_))
         ));
         assert!(!store.has_grades("fan").unwrap());
-        assert_eq!(PersonWins::new(3, 2), None);
-        assert_eq!(PersonWins::new(0, 0), None);
-        assert_eq!(
-            PersonWins::new(2, 2).map(|p| (p.wins(), p.runs())),
-            Some((2, 2))
-        );
     }
 
     #[test]

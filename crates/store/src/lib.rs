@@ -1,32 +1,44 @@
-//! The Patience store: saved games and graded deals in one SQLite file, and
-//! the graded library's TSV files (`data/library/<game>.tsv`).
+//! The Patience store: saved games and graded deals in one SQLite file or
+//! one PostgreSQL database, and the graded library's TSV files
+//! (`data/library/<game>.tsv`). [`Storage`] is the one interface the server
+//! uses, whichever of the two holds the site; [`Location`] says which one
+//! `--db` names.
 //!
 //! One [`Store`] is one connection to a real file in WAL mode with
 //! `synchronous=NORMAL`: a committed transaction survives a crash of the
 //! process, and readers never wait for the writer. Everything here is
 //! synchronous; the server runs it on a writer thread and on blocking
 //! tasks, and `patience grade` calls it directly. Modules, one concept each:
-//! - [`schema`]: the tables, their version and the migrations between versions;
+//! - [`schema`]: the tables, their version and the migrations between
+//!   versions, a SQLite and a PostgreSQL text a step;
+//! - [`storage`]: the interface both stores answer; [`location`]: which one `--db` names;
+//! - [`postgres`]: the PostgreSQL store (a pool over tokio-postgres), its
+//!   grading work shared by several workers, and a SQLite site copied into it;
 //! - [`games`]: saved games (a record of moves, its redo list, its version);
 //! - [`grades`]: graded deals (a level and the person-like player's wins);
 //! - [`ruled_out`]: deals a hunt for some levels showed are of none of them;
 //! - [`records`]: a deal's wins without hints, by every player;
 //! - [`names`]: players' display names;
 //! - [`daily`]: the deal of each day, kept once chosen;
+//! - [`export`]: a SQLite store read whole, for a copy into PostgreSQL;
 //! - [`library`]: the library files, read and written, and their load into a store;
 //! - [`owner`]: the one server that owns a database file, and how it opens it;
 //! - [`error`]: what can go wrong.
 
 pub mod daily;
 pub mod error;
+pub mod export;
 pub mod games;
 pub mod grades;
 pub mod library;
+pub mod location;
 pub mod names;
 pub mod owner;
+pub mod postgres;
 pub mod records;
 pub mod ruled_out;
 pub mod schema;
+pub mod storage;
 
 use std::path::Path;
 use std::time::Duration;
@@ -39,13 +51,15 @@ pub use games::{
     AskedLevel, FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame, MAX_MOVES,
     STATS_GAMES,
 };
-pub use grades::{DealGrade, PersonWins};
+pub use location::Location;
 pub use names::{DisplayName, NameError};
-/// The levels a graded deal may have: the grader's own type, so the store
-/// and the grader cannot disagree on the words.
-pub use patience_solver::levels::Level;
+/// The levels and what is kept of a grade: the grading's own words, named
+/// below both the grading and the store so the two cannot disagree.
+pub use patience_levels::{DealGrade, Level, PersonWins};
+pub use postgres::PgStore;
 pub use records::DealWin;
 pub use schema::SCHEMA_VERSION;
+pub use storage::{LibraryFiles, Storage};
 
 /// The write-ahead log is cut back to this size after a checkpoint.
 pub const WAL_LIMIT: i64 = 4 * 1024 * 1024;

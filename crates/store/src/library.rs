@@ -171,32 +171,65 @@ impl Appender {
     }
 }
 
+/// One library file of a known game, read leniently (see [`parse`]).
+pub struct LibraryFile<'a> {
+    pub name: &'a str,
+    pub game: &'a str,
+    /// What the store remembers of the file, so it loads it only once.
+    pub digest: String,
+    pub grades: Vec<DealGrade>,
+    /// Lines that did not parse.
+    pub bad: usize,
+}
+
+/// The `<game>.tsv` files of known games among `(file name, bytes)`; any
+/// other file is skipped with a warning.
+pub fn files<'a>(files: &[(&'a str, &[u8])]) -> Vec<LibraryFile<'a>> {
+    let mut out = Vec::new();
+    for &(name, bytes) in files {
+        let Some(game) = name.strip_suffix(".tsv") else {
+            continue;
+        };
+        if patience_engine::game(game).is_none() {
+            tracing::warn!(file = name, "library file for an unknown game; skipped");
+            continue;
+        }
+        let (grades, bad) = parse(&String::from_utf8_lossy(bytes));
+        out.push(LibraryFile {
+            name,
+            game,
+            digest: format!("{:016x}", patience_engine::prng::fnv1a64(bytes)),
+            grades,
+            bad,
+        });
+    }
+    out
+}
+
+/// Logs a file's load: `written` is what the store's load returned
+/// (`None` when it held that file already).
+pub fn loaded(file: &LibraryFile, written: Option<usize>) {
+    let Some(n) = written else {
+        return;
+    };
+    if file.bad > 0 {
+        tracing::warn!(
+            file = file.name,
+            bad = file.bad,
+            "library lines that did not parse were skipped"
+        );
+    }
+    tracing::info!(game = file.game, deals = n, "loaded the graded library");
+}
+
 /// Loads library files given as `(file name, bytes)` into the store: each
 /// `<game>.tsv` of a known game whose bytes the store has not loaded
 /// before (see [`Store::load_library_grades`]), so a newer build's library
 /// reaches a store made by an older one, and a restart costs no writes.
-pub fn load(store: &mut Store, files: &[(&str, &[u8])]) -> Result<(), StoreError> {
-    for &(path, bytes) in files {
-        let Some(game) = path.strip_suffix(".tsv") else {
-            continue;
-        };
-        if patience_engine::game(game).is_none() {
-            tracing::warn!(file = path, "library file for an unknown game; skipped");
-            continue;
-        }
-        let digest = format!("{:016x}", patience_engine::prng::fnv1a64(bytes));
-        let (grades, bad) = parse(&String::from_utf8_lossy(bytes));
-        let Some(n) = store.load_library_grades(game, &digest, &grades)? else {
-            continue;
-        };
-        if bad > 0 {
-            tracing::warn!(
-                file = path,
-                bad,
-                "library lines that did not parse were skipped"
-            );
-        }
-        tracing::info!(game, deals = n, "loaded the graded library");
+pub fn load(store: &mut Store, list: &[(&str, &[u8])]) -> Result<(), StoreError> {
+    for file in files(list) {
+        let n = store.load_library_grades(file.game, &file.digest, &file.grades)?;
+        loaded(&file, n);
     }
     Ok(())
 }

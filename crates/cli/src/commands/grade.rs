@@ -47,10 +47,12 @@ use patience_solver::levels::{
 };
 use patience_solver::Budget;
 use patience_store::library::{self, Appender};
-use patience_store::{DealGrade, Store};
+use patience_store::{DealGrade, Location, PersonWins, Store};
 use rayon::prelude::*;
 
 use super::source::{game, parse_deals};
+
+mod shared;
 use patience_solver::stats::wilson;
 
 #[derive(clap::Args, Debug)]
@@ -72,9 +74,11 @@ pub struct Args {
     /// Worker threads (default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// The SQLite store the grades go into (the server's store).
+    /// The store the grades go into (the server's store): a SQLite file, or
+    /// a PostgreSQL URL, where any number of `patience grade` processes on
+    /// any machines share the deals to grade (see `patience_store::postgres::work`).
     #[arg(long, default_value = "patience.db")]
-    pub db: PathBuf,
+    pub db: Location,
     /// Games of the person-like player per deal.
     #[arg(long, default_value_t = 20)]
     pub runs: u32,
@@ -148,7 +152,11 @@ pub fn run(a: Args) -> super::Outcome {
         seed: a.seed,
         max_moves: None,
     };
-    let store = Store::open(&a.db).with_context(|| format!("opening {}", a.db.display()))?;
+    let path = match &a.db {
+        Location::Sqlite(path) => path.clone(),
+        Location::Postgres(url) => return shared::run(&a, url, range, &specs, &sought, &cfg),
+    };
+    let store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.unwrap_or(0))
         .build()
@@ -167,19 +175,9 @@ pub fn run(a: Args) -> super::Outcome {
             for &level in &sought {
                 ruled_out.push(store.ruled_out_deals(spec.id, level)?);
             }
-            // A hunt skips the deals an earlier hunt ruled out for every level it seeks.
-            let skip = |d: &u64| {
-                done.contains(d) || (!sought.is_empty() && ruled_out.iter().all(|r| r.contains(d)))
-            };
-            let todo: Vec<u64> = (first..=last).filter(|d| !skip(d)).collect();
+            let todo = todo_of((first, last), &done, &ruled_out, &sought);
             let skipped = (last - first + 1) as usize - todo.len();
-            let known = match &a.reuse_verdicts {
-                Some(dir) => library::read(&dir.join(format!("{}.tsv", spec.id)))?
-                    .into_iter()
-                    .map(|(deal, g)| (deal, g.level))
-                    .collect(),
-                None => BTreeMap::new(),
-            };
+            let known = known_verdicts(&a, spec)?;
             let job = Job {
                 spec,
                 cfg: &cfg,
@@ -206,9 +204,38 @@ pub fn run(a: Args) -> super::Outcome {
 
 /// Whether each level of `levels` holds at least `n` deals of the game.
 fn has_enough(store: &Store, game: &str, levels: &[Level], n: u64) -> anyhow::Result<bool> {
-    let counts = store.level_counts(game)?;
+    Ok(enough_in(&store.level_counts(game)?, levels, n))
+}
+
+/// Whether each level of `levels` holds at least `n` deals in `counts`.
+fn enough_in(counts: &[(Level, u64)], levels: &[Level], n: u64) -> bool {
     let count = |l: Level| counts.iter().find(|c| c.0 == l).map_or(0, |c| c.1);
-    Ok(levels.iter().all(|&l| count(l) >= n))
+    levels.iter().all(|&l| count(l) >= n)
+}
+
+/// The deals of `first..=last` left to grade: not graded, and for a hunt
+/// not ruled out for every level it seeks by an earlier hunt.
+fn todo_of(
+    (first, last): (u64, u64),
+    done: &std::collections::HashSet<u64>,
+    ruled_out: &[std::collections::HashSet<u64>],
+    sought: &[Level],
+) -> Vec<u64> {
+    let skip = |d: &u64| {
+        done.contains(d) || (!sought.is_empty() && ruled_out.iter().all(|r| r.contains(d)))
+    };
+    (first..=last).filter(|d| !skip(d)).collect()
+}
+
+/// The solver verdicts `--reuse-verdicts` gives for a game.
+fn known_verdicts(a: &Args, spec: &GameSpec) -> anyhow::Result<BTreeMap<u64, Level>> {
+    Ok(match &a.reuse_verdicts {
+        Some(dir) => library::read(&dir.join(format!("{}.tsv", spec.id)))?
+            .into_iter()
+            .map(|(deal, g)| (deal, g.level))
+            .collect(),
+        None => BTreeMap::new(),
+    })
 }
 
 /// Deals graded between two checks of `--enough`, per worker thread: small
@@ -281,6 +308,73 @@ fn grade_game(
     Ok(summary)
 }
 
+/// What the store and the library keep of a grading's result.
+fn kept_of(g: &Grade) -> DealGrade {
+    DealGrade {
+        deal: g.deal,
+        level: g.level,
+        person: PersonWins::new(g.person_wins, g.runs),
+    }
+}
+
+/// What is stored of one deal's grading: its grade, or that it is ruled
+/// out; each with the detail every row records.
+enum Record {
+    Graded {
+        grade: Box<Grade>,
+        kept: DealGrade,
+        detail: String,
+    },
+    RuledOut {
+        played: u32,
+        detail: String,
+    },
+}
+
+/// The row of one deal's grading, as the store keeps it.
+fn record(
+    job: &Job,
+    deal: u64,
+    hunted: Result<Hunted, String>,
+    took: Duration,
+    cpu: Option<Duration>,
+) -> anyhow::Result<Record> {
+    let cfg = job.cfg;
+    // What every row records, graded or ruled out.
+    let mut detail = serde_json::json!({
+        "seed": cfg.seed,
+        "lookahead": LOOKAHEAD,
+        "ms": took.as_millis() as u64,
+        "cpu_ms": cpu.map(|c| c.as_millis() as u64),
+    });
+    let grade = match hunted.map_err(|e| anyhow!("deal {deal}: {e}"))? {
+        Hunted::Graded(grade) => grade,
+        Hunted::RuledOut { wins, played } => {
+            detail["wins"] = serde_json::json!(wins);
+            detail["played"] = serde_json::json!(played);
+            detail["runs"] = serde_json::json!(cfg.runs);
+            return Ok(Record::RuledOut {
+                played,
+                detail: detail.to_string(),
+            });
+        }
+    };
+    detail["grade"] = serde_json::json!(grade);
+    detail["solve_nodes"] = serde_json::json!(cfg.solve.nodes);
+    detail["verdict_reused"] = serde_json::json!(job.known.contains_key(&deal));
+    if !job.sought.is_empty() {
+        detail["hunt"] = serde_json::json!(job.sought);
+    }
+    if !cfg.then_nodes.is_empty() {
+        detail["then_nodes"] = serde_json::json!(cfg.then_nodes);
+    }
+    Ok(Record::Graded {
+        kept: kept_of(&grade),
+        grade: Box::new(grade),
+        detail: detail.to_string(),
+    })
+}
+
 /// Grades one chunk of deals on the pool; this thread stores each grade as it arrives.
 #[allow(clippy::too_many_arguments)]
 fn grade_chunk(
@@ -292,7 +386,7 @@ fn grade_chunk(
     summary: &mut Summary,
     bar: &ProgressBar,
 ) -> anyhow::Result<()> {
-    let (spec, cfg) = (job.spec, job.cfg);
+    let spec = job.spec;
     type Graded = (u64, Result<Hunted, String>, Duration, Option<Duration>);
     let (tx, rx) = mpsc::channel::<Graded>();
     std::thread::scope(|s| -> anyhow::Result<()> {
@@ -309,40 +403,23 @@ fn grade_chunk(
             })
         });
         for (deal, hunted, took, cpu) in rx {
-            // What every row records, graded or ruled out.
-            let mut detail = serde_json::json!({
-                "seed": cfg.seed,
-                "lookahead": LOOKAHEAD,
-                "ms": took.as_millis() as u64,
-                "cpu_ms": cpu.map(|c| c.as_millis() as u64),
-            });
-            let grade = match hunted.map_err(|e| anyhow!("deal {deal}: {e}"))? {
-                Hunted::Graded(grade) => grade,
-                Hunted::RuledOut { wins, played } => {
-                    detail["wins"] = serde_json::json!(wins);
-                    detail["played"] = serde_json::json!(played);
-                    detail["runs"] = serde_json::json!(cfg.runs);
-                    store.put_ruled_out(spec.id, deal, job.sought, &detail.to_string())?;
+            match record(job, deal, hunted, took, cpu)? {
+                Record::RuledOut { played, detail } => {
+                    store.put_ruled_out(spec.id, deal, job.sought, &detail)?;
                     summary.rule_out(played, took, cpu);
-                    bar.inc(1);
-                    continue;
                 }
-            };
-            detail["grade"] = serde_json::json!(grade);
-            detail["solve_nodes"] = serde_json::json!(cfg.solve.nodes);
-            detail["verdict_reused"] = serde_json::json!(job.known.contains_key(&deal));
-            if !job.sought.is_empty() {
-                detail["hunt"] = serde_json::json!(job.sought);
+                Record::Graded {
+                    grade,
+                    kept,
+                    detail,
+                } => {
+                    store.put_grade(spec.id, &kept, &detail)?;
+                    if let Some(f) = library.as_mut() {
+                        f.append(&kept)?;
+                    }
+                    summary.add(&grade, took, cpu);
+                }
             }
-            if !cfg.then_nodes.is_empty() {
-                detail["then_nodes"] = serde_json::json!(cfg.then_nodes);
-            }
-            let kept = DealGrade::of(&grade);
-            store.put_grade(spec.id, &kept, &detail.to_string())?;
-            if let Some(f) = library.as_mut() {
-                f.append(&kept)?;
-            }
-            summary.add(&grade, took, cpu);
             bar.inc(1);
         }
         Ok(())

@@ -10,6 +10,7 @@ pub mod replay;
 pub mod serve;
 pub mod solve;
 pub mod source;
+pub mod store;
 pub mod survey;
 
 /// What every subcommand returns: an exit code, or an error printed as `error: …`.

@@ -1,8 +1,9 @@
 //! `patience serve`: runs the site until SIGINT or SIGTERM.
 
 use std::net::IpAddr;
-use std::path::PathBuf;
 use std::process::ExitCode;
+
+use patience_store::Location;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -12,12 +13,15 @@ pub struct Args {
     /// Port to listen on; 0 picks a free one (the line printed on start names it).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// The SQLite file holding games and statistics. It is created on a
-    /// first run (neither it nor its `.lock` file exists); a database that
-    /// is missing beside its lock file was lost, and the server refuses to
-    /// start unless given `--create`.
+    /// The store holding games and statistics: a SQLite file, or a
+    /// PostgreSQL database by URL (`postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME`),
+    /// which any number of servers may share. A SQLite file is created on a
+    /// first run (neither it nor its `.lock` file exists); one that is
+    /// missing beside its lock file was lost, and the server refuses to
+    /// start unless given `--create`. A PostgreSQL database gets its tables
+    /// on first use.
     #[arg(long, default_value = "patience.db")]
-    pub db: PathBuf,
+    pub db: Location,
     /// Create the database even though its lock file says one was used here.
     #[arg(long)]
     pub create: bool,

@@ -67,15 +67,10 @@ async fn counted(app: &AppState) -> ApiResult<Arc<Counted>> {
     if let Some(c) = cached.as_ref().filter(|c| c.at.elapsed() < CATALOGUE_FRESH) {
         return Ok(c.clone());
     }
-    let counts = app
-        .db
-        .read(|s| {
-            patience_engine::games()
-                .iter()
-                .map(|g| s.level_counts(g.id))
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .await?;
+    let mut counts = Vec::new();
+    for g in patience_engine::games() {
+        counts.push(app.db.level_counts(g.id).await?);
+    }
     let json = Bytes::from(
         serde_json::to_vec(&entries(&counts))
             .map_err(|e| ApiError::new(Code::Internal, format!("the catalogue: {e}")))?,

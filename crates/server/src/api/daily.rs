@@ -130,8 +130,7 @@ async fn results_of(
     player: &Player,
     game: Option<&'static str>,
 ) -> ApiResult<HashMap<(String, u64), DealResult>> {
-    let p = player.as_str().to_string();
-    let won = app.db.read(move |s| s.won_deals(&p, game)).await?;
+    let won = app.db.won_deals(player.as_str(), game).await?;
     Ok(won.into_iter().map(|(g, r)| ((g, r.deal), r)).collect())
 }
 
@@ -157,9 +156,7 @@ pub async fn deals_of(
     }
     let chosen = choose(app, game, &missing(&cache)).await?;
     if !chosen.is_empty() {
-        app.db
-            .run(move |s| chosen.iter().try_for_each(|d| s.keep_daily(d)))
-            .await?;
+        app.db.keep_daily(chosen).await?;
         load_kept(app, &mut cache, game, from, to).await?;
     }
     Ok(days
@@ -176,7 +173,7 @@ async fn load_kept(
     to: Date,
 ) -> ApiResult<()> {
     let (a, b) = (day_text(from), day_text(to));
-    let kept = app.db.read(move |s| s.daily_deals(game, &a, &b)).await?;
+    let kept = app.db.daily_deals(game, &a, &b).await?;
     for d in kept {
         if let Some(day) = daily::parse_day(&d.day) {
             cache.insert((game, day), d);
@@ -197,15 +194,10 @@ async fn choose(app: &AppState, game: &'static str, days: &[Date]) -> ApiResult<
         .collect::<HashSet<_>>()
         .into_iter()
         .collect();
-    let pools = app
-        .db
-        .read(move |s| {
-            levels
-                .iter()
-                .map(|l| Ok((*l, s.deals_of_level(game, *l)?)))
-                .collect::<Result<HashMap<_, _>, _>>()
-        })
-        .await?;
+    let mut pools = HashMap::new();
+    for l in levels {
+        pools.insert(l, app.db.deals_of_level(game, l).await?);
+    }
     Ok(days
         .iter()
         .filter_map(|&day| {

@@ -15,9 +15,10 @@ use axum::http::StatusCode;
 use axum::{Extension, Json};
 use patience_engine::Move;
 use patience_solver::{Budget, Hint};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{lock_game, ApiResult};
+use crate::body::JsonBody;
 use crate::error::{ApiError, Code};
 use crate::player::Player;
 use crate::view;
@@ -95,17 +96,43 @@ pub struct HintAnswer {
     message: &'static str,
 }
 
-/// `POST /api/play/{uid}/hint`: the solver gets [`HINT_TIME`] on a blocking thread.
+#[derive(Deserialize, Default)]
+pub struct HintBody {
+    /// The table plays automatic moves home: the hint's line is the one it will play.
+    #[serde(default)]
+    auto: bool,
+}
+
+/// `POST /api/play/{uid}/hint`: the move of the line the server keeps for
+/// the game when the position lies on it, else the solver with [`HINT_TIME`]
+/// on a blocking thread.
 pub async fn hint(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
+    JsonBody(body): JsonBody<HintBody>,
 ) -> ApiResult<Json<HintAnswer>> {
-    let (pos, mut plan) = {
+    let pos = {
         let mut guard = lock_game(&app, &player, &uid).await?;
         let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
-        (live.game.position().clone(), live.hint_plan.clone())
+        live.game.position().clone()
     };
+    if let Some(mv) = app.analysis.planned(&uid, &pos) {
+        mark_hinted(&app, &player, &uid).await?;
+        return Ok(Json(answer(&pos, Hint::Solution(mv))));
+    }
+    if app.analysis.known_lost(&uid, &pos) {
+        return Ok(Json(answer(&pos, Hint::NoWin)));
+    }
+    // Every budget of the background solve left it undecided: a second
+    // search of a second would not decide it either.
+    if let Some(lead) = app.analysis.undecided(&uid, &pos) {
+        if let Some(mv) = patience_solver::hint::heuristic::choose(&pos, &lead) {
+            mark_hinted(&app, &player, &uid).await?;
+            return Ok(Json(answer(&pos, Hint::Heuristic(mv))));
+        }
+    }
+    let mut plan = app.analysis.plan(&uid);
     // Searches are heavy: at most a few at once, a few more wait their turn.
     let turn = app.hints.turn(&player)?;
     let permit = app
@@ -131,19 +158,20 @@ pub async fn hint(
         ApiError::new(Code::Internal, "the solver failed on this position")
     })?;
     if !plan.is_empty() {
-        // Keep the line for the next hint; a game moved on meanwhile is harmless,
-        // since a plan only answers for positions on its line.
-        if let Ok(mut guard) = lock_game(&app, &player, &uid).await {
-            if let Some(live) = guard.as_mut() {
-                live.hint_plan = plan;
-            }
-        }
+        // Keep the line for the next hint and the status line; a game moved on
+        // meanwhile is harmless, since a plan only answers for positions on its line.
+        app.analysis.keep_plan(&uid, &player, &pos, plan, body.auto);
     }
     if matches!(answer, Hint::Solution(_) | Hint::Heuristic(_)) {
         mark_hinted(&app, &player, &uid).await?;
     }
+    Ok(Json(self::answer(&pos, answer)))
+}
+
+/// The hint as answered.
+fn answer(pos: &patience_engine::Position, answer: Hint) -> HintAnswer {
     let with_move = |kind, mv: Move, message| {
-        let l = view::legal(&pos, mv);
+        let l = view::legal(pos, mv);
         HintAnswer {
             kind,
             mv: Some(l.text),
@@ -152,7 +180,7 @@ pub async fn hint(
             message,
         }
     };
-    Ok(Json(match answer {
+    match answer {
         Hint::Solution(mv) => with_move("solution", mv, "This move leads to a win."),
         Hint::Heuristic(mv) => with_move(
             "heuristic",
@@ -177,7 +205,7 @@ pub async fn hint(
                 "No move is left."
             },
         },
-    }))
+    }
 }
 
 /// Records on the game that a hint was served (its win then counts as one
@@ -190,7 +218,7 @@ async fn mark_hinted(app: &AppState, player: &Player, uid: &str) -> ApiResult<()
     if live.hinted || live.game.position().is_won() {
         return Ok(());
     }
-    app.db.mark_hinted(live.uid.clone()).await?;
+    app.db.mark_hinted(&live.uid).await?;
     live.hinted = true;
     Ok(())
 }

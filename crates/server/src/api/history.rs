@@ -22,10 +22,7 @@ pub async fn in_progress(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
 ) -> ApiResult<Response> {
-    kept(&app, &player, Read::Continue, |s, p| {
-        json(&s.in_progress(p, CONTINUE)?)
-    })
-    .await
+    kept(&app, &player, Read::Continue).await
 }
 
 /// `GET /api/stats`
@@ -33,10 +30,7 @@ pub async fn stats(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
 ) -> ApiResult<Response> {
-    kept(&app, &player, Read::Stats, |s, p| {
-        json(&crate::stats::per_game(&s.played_games(p)?))
-    })
-    .await
+    kept(&app, &player, Read::Stats).await
 }
 
 /// `GET /api/stats/games`
@@ -44,10 +38,7 @@ pub async fn games(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
 ) -> ApiResult<Response> {
-    kept(&app, &player, Read::Games, |s, p| {
-        json(&crate::stats::rows(&s.played_games(p)?))
-    })
-    .await
+    kept(&app, &player, Read::Games).await
 }
 
 fn json<T: serde::Serialize>(v: &T) -> Result<Bytes, patience_store::StoreError> {
@@ -56,20 +47,32 @@ fn json<T: serde::Serialize>(v: &T) -> Result<Bytes, patience_store::StoreError>
         .map_err(|e| patience_store::StoreError::Failed(e.to_string()))
 }
 
-/// The kept answer of `read`, or one read now (and kept).
-async fn kept(
+/// What `read` answers now, from the store.
+async fn read_now(
     app: &AppState,
-    player: &Player,
+    player: &str,
     read: Read,
-    work: fn(&patience_store::Store, &str) -> Result<Bytes, patience_store::StoreError>,
-) -> ApiResult<Response> {
-    let body = match app.kept.get(player.as_str(), read) {
+) -> Result<Bytes, patience_store::StoreError> {
+    match read {
+        Read::Continue => json(&app.db.in_progress(player, CONTINUE).await?),
+        Read::Stats => json(&crate::stats::per_game(&app.db.played_games(player).await?)),
+        Read::Games => json(&crate::stats::rows(&app.db.played_games(player).await?)),
+    }
+}
+
+/// The kept answer of `read`, or one read now (and kept). A store shared
+/// by several servers is read every time: another server may have taken
+/// the player's last change.
+async fn kept(app: &AppState, player: &Player, read: Read) -> ApiResult<Response> {
+    let p = player.as_str();
+    let body = match app.kept.get(p, read).filter(|_| !app.db.shared()) {
         Some(body) => body,
         None => {
             let began = app.kept.begin();
-            let p = player.as_str().to_string();
-            let body = app.db.read(move |s| work(s, &p)).await?;
-            app.kept.put(player.as_str(), read, began, body.clone());
+            let body = read_now(app, p, read).await?;
+            if !app.db.shared() {
+                app.kept.put(p, read, began, body.clone());
+            }
             body
         }
     };

@@ -5,6 +5,7 @@
 //! game comes out). Handlers parse, call the engine, commit to the
 //! store, and answer; no rule is written here.
 
+pub mod analysis;
 pub mod catalogue;
 pub mod daily;
 pub mod figures;
@@ -61,6 +62,7 @@ pub(crate) fn state_of(live: &LiveGame) -> Shown {
                 level: live.level,
                 grade: live.grade.as_ref(),
                 elapsed_ms: live.elapsed_ms,
+                clicks: Some(live.clicks()),
             },
         ),
         version: live.version,
@@ -69,7 +71,9 @@ pub(crate) fn state_of(live: &LiveGame) -> Shown {
 }
 
 /// Locks a game's slot, loading it from the store if needed; another player's
-/// game is reported exactly like a missing one.
+/// game is reported exactly like a missing one. On a store other servers
+/// share, the copy in memory is used only while its version is the
+/// database's: one changed elsewhere is loaded again.
 pub(crate) async fn lock_game(
     app: &AppState,
     player: &Player,
@@ -81,23 +85,36 @@ pub(crate) async fn lock_game(
     }
     let slot: Slot = app.cache.slot(uid);
     let mut guard = slot.lock_owned().await;
-    if guard.is_none() {
-        let key = uid.to_string();
-        let row = app.db.read(move |s| s.load_game(&key)).await?;
-        let Some(row) = row else {
-            return Err(missing());
-        };
-        if row.player != player.as_str() {
-            return Err(missing());
+    if let Some(live) = guard.as_ref() {
+        if app.db.shared() && app.db.game_version(uid).await? != Some(live.version) {
+            *guard = None;
         }
-        let mut live = LiveGame::load(&row)?;
-        live.grade = play::grade_of(app, live.game.position().spec().id, row.deal).await?;
-        *guard = Some(live);
+    }
+    if guard.is_none() {
+        *guard = Some(load_live(app, player, uid).await?.ok_or_else(missing)?);
     }
     match guard.as_ref() {
         Some(live) if live.player == player.as_str() => Ok(guard),
         _ => Err(missing()),
     }
+}
+
+/// The player's game as the store holds it, replayed; `None` when there is
+/// no such game or it is another player's.
+pub(crate) async fn load_live(
+    app: &AppState,
+    player: &Player,
+    uid: &str,
+) -> ApiResult<Option<LiveGame>> {
+    let Some(row) = app.db.load_game(uid).await? else {
+        return Ok(None);
+    };
+    if row.player != player.as_str() {
+        return Ok(None);
+    }
+    let mut live = LiveGame::load(&row)?;
+    live.grade = play::grade_of(app, live.game.position().spec().id, row.deal).await?;
+    Ok(Some(live))
 }
 
 /// Any other `/api/...` path.

@@ -14,14 +14,15 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use axum::Json;
-use patience_engine::{Game, GameSpec, Move, Safety, MAX_DEAL};
+use patience_engine::{Game, GameSpec, Move, MAX_DEAL};
 use rand::Rng;
 use serde::Deserialize;
 
-use super::{lock_game, now_ms, spec_of, state_of, ApiResult, Shown};
+use super::{load_live, lock_game, now_ms, spec_of, state_of, ApiResult, Shown};
+use crate::autoplay;
 use crate::body::JsonBody;
 use crate::error::{ApiError, Code};
-use crate::live::LiveGame;
+use crate::live::{self, LiveGame};
 use crate::player::{random_hex128, Player};
 use crate::view;
 use crate::AppState;
@@ -64,19 +65,16 @@ pub async fn new_game(
         (None, AskedLevel::Any) => rand::thread_rng().gen_range(1..=RANDOM_DEALS),
         (None, AskedLevel::Level(level)) => {
             let id = spec.id;
-            app.db
-                .read(move |s| s.random_graded_deal(id, level))
-                .await?
-                .ok_or_else(|| {
-                    ApiError::new(
-                        Code::NoDeals,
-                        format!(
-                            "no {} deals of {} are graded yet; try another level",
-                            level.as_str(),
-                            spec.name_en
-                        ),
-                    )
-                })?
+            app.db.random_graded_deal(id, level).await?.ok_or_else(|| {
+                ApiError::new(
+                    Code::NoDeals,
+                    format!(
+                        "no {} deals of {} are graded yet; try another level",
+                        level.as_str(),
+                        spec.name_en
+                    ),
+                )
+            })?
         }
     };
     let state = start(&app, &player, spec, deal, asked).await?;
@@ -113,7 +111,7 @@ async fn start(
     let uid = random_hex128();
     let now = now_ms();
     app.db
-        .insert(StoredGame {
+        .insert_game(StoredGame {
             uid: uid.clone(),
             player: player.as_str().to_string(),
             game: spec.id.to_string(),
@@ -143,7 +141,7 @@ pub(crate) async fn grade_of(
     game: &'static str,
     deal: u64,
 ) -> ApiResult<Option<DealGrade>> {
-    Ok(app.db.read(move |s| s.grade(game, deal)).await?)
+    Ok(app.db.grade(game, deal).await?)
 }
 
 /// The level a new game may be asked for: `unwinnable` and `unknown` are
@@ -189,10 +187,17 @@ pub struct ExpectBody {
     expect: u64,
 }
 
+#[derive(Deserialize)]
+pub struct UndoBody {
+    expect: u64,
+    /// Undo clicks until this many are left (the lost-at "go back"); one click without it.
+    to: Option<usize>,
+}
+
 /// What a mutating request does to the game.
 enum Action {
     Play { text: String, auto: bool },
-    Undo,
+    Undo { to: Option<usize> },
     Redo,
     Finish,
 }
@@ -216,9 +221,9 @@ pub async fn undo(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
     Path(uid): Path<String>,
-    JsonBody(body): JsonBody<ExpectBody>,
+    JsonBody(body): JsonBody<UndoBody>,
 ) -> ApiResult<Json<Shown>> {
-    detached(app, player, uid, body.expect, Action::Undo).await
+    detached(app, player, uid, body.expect, Action::Undo { to: body.to }).await
 }
 
 /// `POST /api/play/{uid}/redo`
@@ -292,7 +297,7 @@ async fn mutate(
                 return Err(limit());
             }
             let before = view::played(live.game.position(), mv, false);
-            live.game.play(mv).map_err(|e| {
+            live.play(mv, false).map_err(|e| {
                 ApiError::new(
                     Code::IllegalMove,
                     format!("illegal move {}: {e}", mv.text(&layout)),
@@ -300,10 +305,10 @@ async fn mutate(
             })?;
             played.push(before);
             if auto {
-                play_safe_moves_home(&mut live.game, &mut played, MAX_MOVES);
+                play_auto(live, &mut played, MAX_MOVES);
             }
             MovesChange::Play {
-                words: words(&played),
+                words: words(live, played.len()),
                 keep_redo: !live.game.redo_moves().is_empty(),
             }
         }
@@ -325,24 +330,27 @@ async fn mutate(
             for mv in line {
                 // The line was played through the engine already; a refusal
                 // here would only shorten it, and what was played is kept.
+                // The finish is one click: its first move, and the rest follow.
                 let p = view::played(live.game.position(), mv, true);
-                if live.game.play(mv).is_err() {
+                if live.play(mv, !played.is_empty()).is_err() {
                     break;
                 }
                 played.push(p);
             }
             MovesChange::Play {
-                words: words(&played),
+                words: words(live, played.len()),
                 keep_redo: !live.game.redo_moves().is_empty(),
             }
         }
-        Action::Undo => {
-            if !live.game.undo() {
+        Action::Undo { to } => {
+            let to = to.unwrap_or(live.clicks().saturating_sub(1));
+            if to >= live.clicks() {
                 return Err(ApiError::new(
                     Code::NothingToUndo,
                     "there is nothing to undo",
                 ));
             }
+            while live.clicks() > to && live.undo_click() {}
             MovesChange::Step
         }
         Action::Redo => {
@@ -352,10 +360,10 @@ async fn mutate(
                     "there is nothing to redo",
                 ));
             }
-            if count >= MAX_MOVES {
+            if count + live.next_redo_len() as u64 > MAX_MOVES {
                 return Err(limit());
             }
-            if !live.game.redo() {
+            if !live.redo_click() {
                 return Err(ApiError::new(
                     Code::NothingToRedo,
                     "the move to redo is not legal here",
@@ -375,7 +383,7 @@ async fn mutate(
         elapsed_ms: live.elapsed_ms,
         won,
     };
-    match app.db.update(update).await {
+    match app.db.update_game(update).await {
         Ok(true) => {
             live.version += 1;
             let mut shown = state_of(live);
@@ -383,8 +391,15 @@ async fn mutate(
             Ok(Json(shown))
         }
         Ok(false) => {
+            // Another server changed the game first (the database refused a
+            // change made from the version it has left): the page gets the
+            // game as it is now, as for any stale `expect`.
             *guard = None;
-            Err(ApiError::no_such_game())
+            *guard = load_live(app, player, uid).await?;
+            match guard.as_ref() {
+                Some(now) => Err(ApiError::stale(expect, state_of(now), now.version)),
+                None => Err(ApiError::no_such_game()),
+            }
         }
         Err(e) => {
             *guard = None;
@@ -393,26 +408,25 @@ async fn mutate(
     }
 }
 
-/// Plays, one move at a time, every card that no other card can ever still
-/// need at its foundation (the engine's [`Safety::NeededByNone`]).
-/// Stops at `max_moves` in the record, the cap of every game.
-fn play_safe_moves_home(game: &mut Game, played: &mut Vec<view::Played>, max_moves: u64) {
-    let mut moves = Vec::new();
-    while (game.moves().len() as u64) < max_moves {
-        let pos = game.position();
-        pos.legal_moves_into(&mut moves);
-        let Some(mv) = pos.safe_home_move(&moves, Safety::NeededByNone) else {
+/// Plays the automatic moves after a player's move, each following it
+/// within the click. Stops at `max_moves` in the record, the cap of every game.
+fn play_auto(live: &mut LiveGame, played: &mut Vec<view::Played>, max_moves: u64) {
+    while (live.game.moves().len() as u64) < max_moves {
+        let pos = live.game.position();
+        let Some(mv) = autoplay::auto_move(pos) else {
             return;
         };
         let p = view::played(pos, mv, true);
-        if game.play(mv).is_err() {
+        if live.play(mv, true).is_err() {
             return;
         }
         played.push(p);
     }
 }
 
-/// The moves as words for the store.
-fn words(played: &[view::Played]) -> Vec<String> {
-    played.iter().map(|p| p.text.clone()).collect()
+/// The stored words of the last `n` moves played.
+fn words(live: &LiveGame, n: usize) -> Vec<String> {
+    let moves = live.game.moves();
+    let at = moves.len().saturating_sub(n);
+    live::words(&moves[at..], &live.follows()[at..], &live.game)
 }

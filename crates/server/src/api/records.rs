@@ -80,8 +80,7 @@ pub async fn records(
         .ok()
         .filter(|d| (1..=patience_engine::MAX_DEAL).contains(d))
         .ok_or_else(|| ApiError::new(Code::BadDeal, "a deal is a number from 1 to 4294967295"))?;
-    let id = spec.id;
-    let wins = app.db.read(move |s| s.hint_free_wins(id, deal)).await?;
+    let wins = app.db.hint_free_wins(spec.id, deal).await?;
     // Wins come fewest moves first: a player's first is their best by moves.
     let mut bests: Vec<Best> = Vec::new();
     let mut at: HashMap<String, usize> = HashMap::new();
@@ -103,16 +102,10 @@ pub async fn records(
     let best_moves = bests.first().map(|b| b.moves);
     let best_time = bests.iter().map(|b| b.fastest).min();
     let top: Vec<Best> = bests.iter().take(TOP).cloned().collect();
-    let players: Vec<String> = top.iter().map(|b| b.player.clone()).collect();
-    let names = app
-        .db
-        .read(move |s| {
-            players
-                .iter()
-                .map(|p| s.name_of(p))
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .await?;
+    let mut names = Vec::with_capacity(top.len());
+    for b in &top {
+        names.push(app.db.name_of(&b.player).await?);
+    }
     let me = player.as_str();
     Ok(Json(Records {
         game: spec.id,
@@ -154,8 +147,7 @@ pub async fn me(
     AxState(app): AxState<Arc<AppState>>,
     Extension(player): Extension<Player>,
 ) -> ApiResult<Json<Me>> {
-    let p = player.as_str().to_string();
-    let name = app.db.read(move |s| s.name_of(&p)).await?;
+    let name = app.db.name_of(player.as_str()).await?;
     Ok(Json(Me { name }))
 }
 
@@ -178,15 +170,14 @@ pub async fn set_name(
             },
         )
     })?;
-    let p = player.as_str().to_string();
-    if !app.db.read(move |s| s.has_games(&p)).await? {
+    if !app.db.has_games(player.as_str()).await? {
         return Err(ApiError::new(
             Code::NoPlayer,
             "play a game first: a name belongs to a player who has played",
         ));
     }
-    let (p, n) = (player.as_str().to_string(), name.clone());
-    let now = now_ms();
-    app.db.run(move |s| s.set_name(&p, n.as_ref(), now)).await?;
+    app.db
+        .set_name(player.as_str(), name.clone(), now_ms())
+        .await?;
     Ok(Json(Me { name }))
 }

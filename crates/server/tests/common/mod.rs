@@ -61,6 +61,148 @@ pub fn temp_db() -> TempDb {
     TempDb { _dir: dir, path }
 }
 
+/// The PostgreSQL server the tests may use: `PATIENCE_TEST_POSTGRES`, the
+/// URL of a database on it whose user may create databases (the throwaway
+/// cluster `scripts/test` starts). `None` outside `scripts/test`.
+pub fn test_postgres() -> Option<String> {
+    std::env::var("PATIENCE_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty())
+}
+
+/// Whether this run of the API tests is against PostgreSQL
+/// (`PATIENCE_TEST_STORE=postgres`, set by `scripts/test` for its second
+/// run of the API suite) rather than a SQLite file.
+pub fn on_postgres() -> bool {
+    std::env::var("PATIENCE_TEST_STORE").is_ok_and(|s| s == "postgres")
+}
+
+/// A fresh, empty PostgreSQL database on the test server; its URL.
+pub async fn fresh_postgres_database() -> String {
+    let admin = test_postgres().expect(
+        "PATIENCE_TEST_POSTGRES is not set: run the PostgreSQL tests through ./scripts/test, \
+         which starts a throwaway PostgreSQL server",
+    );
+    let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+        .await
+        .expect("the test PostgreSQL server answers");
+    tokio::spawn(conn);
+    let name = format!("t_{}", patience_server::player::random_hex128());
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .await
+        .expect("a test database is made");
+    // The admin URL with its database name replaced.
+    let base = admin
+        .rsplit_once('/')
+        .map_or(admin.as_str(), |(base, _)| base);
+    let query = admin.split_once('?').map_or("", |(_, q)| q);
+    if query.is_empty() {
+        format!("{base}/{name}")
+    } else {
+        format!("{}/{name}?{query}", base.split('?').next().unwrap_or(base))
+    }
+}
+
+/// A fresh PostgreSQL database for a test that needs one, or `None` (with
+/// a loud note on stderr) when the test runs outside `scripts/test` and no
+/// PostgreSQL server was given. `scripts/test` always gives one, and sets
+/// `PATIENCE_REQUIRE_POSTGRES`, under which a missing server fails the test.
+pub async fn postgres_or_skip(test: &str) -> Option<String> {
+    if test_postgres().is_none() {
+        assert!(
+            std::env::var_os("PATIENCE_REQUIRE_POSTGRES").is_none(),
+            "{test}: PATIENCE_TEST_POSTGRES is not set"
+        );
+        eprintln!(
+            "SKIPPED {test}: it needs PostgreSQL; run it through ./scripts/test, \
+             or set PATIENCE_TEST_POSTGRES to a URL whose user may create databases"
+        );
+        return None;
+    }
+    Some(fresh_postgres_database().await)
+}
+
+/// The store of an API test: a fresh SQLite file, or a fresh PostgreSQL
+/// database when the suite runs against PostgreSQL ([`on_postgres`]).
+pub struct TestStore {
+    pub sqlite: TempDb,
+    pub postgres: Option<String>,
+}
+
+pub async fn temp_store() -> TestStore {
+    TestStore {
+        sqlite: temp_db(),
+        postgres: if on_postgres() {
+            Some(fresh_postgres_database().await)
+        } else {
+            None
+        },
+    }
+}
+
+impl TestStore {
+    pub fn location(&self) -> patience_store::Location {
+        match &self.postgres {
+            Some(url) => patience_store::Location::Postgres(url.clone()),
+            None => patience_store::Location::Sqlite(self.sqlite.path.clone()),
+        }
+    }
+
+    /// A server with the small test library over this store.
+    pub fn config(&self) -> patience_server::Config {
+        patience_server::Config {
+            library: small_library(),
+            ..patience_server::Config::local(self.location())
+        }
+    }
+
+    async fn pg(&self) -> Option<patience_store::PgStore> {
+        match &self.postgres {
+            Some(url) => Some(patience_store::PgStore::open(url, 2).await.unwrap()),
+            None => None,
+        }
+    }
+
+    /// The game as the database holds it, read on a connection of its own.
+    pub async fn load_game(&self, uid: &str) -> patience_store::StoredGame {
+        let row = match self.pg().await {
+            Some(pg) => pg.load_game(uid).await.unwrap(),
+            None => patience_store::Store::open(&self.sqlite.path)
+                .unwrap()
+                .load_game(uid)
+                .unwrap(),
+        };
+        row.expect("the game is stored")
+    }
+
+    /// Runs raw SQL on the database (to damage a row on purpose).
+    pub async fn execute_raw(&self, sql: &str) {
+        match self.pg().await {
+            Some(pg) => {
+                pg.execute_raw(sql).await.unwrap();
+            }
+            None => {
+                patience_store::Store::open(&self.sqlite.path)
+                    .unwrap()
+                    .execute_raw(sql)
+                    .unwrap();
+            }
+        }
+    }
+
+    /// Grades a deal in the database.
+    pub async fn put_grade(&self, game: &str, grade: &patience_store::DealGrade, detail: &str) {
+        match self.pg().await {
+            Some(pg) => pg.put_grade(game, grade, detail).await.unwrap(),
+            None => patience_store::Store::open(&self.sqlite.path)
+                .unwrap()
+                .put_grade(game, grade, detail)
+                .unwrap(),
+        }
+    }
+}
+
 /// One browser: a player cookie, set by the first answer that makes one.
 #[derive(Clone)]
 pub struct Player {

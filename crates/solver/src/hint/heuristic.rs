@@ -9,7 +9,7 @@
 //!    going to the engine's move order. A redeal is offered only when nothing
 //!    else can be played.
 
-use patience_engine::{Card, Move, Position, SuitPlaces};
+use patience_engine::{Move, Position};
 
 /// Static score of a position: cards on the foundations count most, then
 /// cards that can go there at once, then how many moves are open, less the
@@ -18,7 +18,6 @@ use patience_engine::{Card, Move, Position, SuitPlaces};
 pub fn evaluate(pos: &Position) -> i64 {
     let layout = pos.layout();
     let mut score = 1000 * pos.foundation_cards() as i64;
-    let places = pos.suit_places();
     let moves = pos.legal_moves();
     score += 5 * moves.iter().filter(|m| **m != Move::Redeal).count() as i64;
     for t in layout.tableau_ids() {
@@ -29,29 +28,12 @@ pub fn evaluate(pos: &Position) -> i64 {
         }
         let pile = pos.pile(t);
         for (i, &x) in pile.iter().enumerate() {
-            if pile[..i]
-                .iter()
-                .any(|&y| goes_home_before(pos, places, y, x))
-            {
+            if pile[..i].iter().any(|&y| pos.goes_home_before(y, x)) {
                 score -= 20;
             }
         }
     }
     score
-}
-
-/// Whether `y` goes home before `x` in their foundation sequence, as the
-/// engine names it (by suit, or by alternating colours); false where it
-/// names none.
-fn goes_home_before(pos: &Position, places: Option<SuitPlaces>, y: Card, x: Card) -> bool {
-    if let Some(places) = places {
-        return y.suit() == x.suit() && places.of(y) < places.of(x);
-    }
-    let spec = pos.spec();
-    match (spec.sequence_of(y), spec.sequence_of(x)) {
-        (Some(a), Some(b)) => a.sequence == b.sequence && a.place < b.place,
-        _ => false,
-    }
 }
 
 /// The heuristic move from `pos`, given the spent search's best line.

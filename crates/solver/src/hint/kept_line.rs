@@ -41,6 +41,13 @@ impl Plan {
         replays_to_win(pos, &rest).then_some(rest[0])
     }
 
+    /// The rest of the line from `pos`, when `pos` lies on it (not checked
+    /// by replay: [`Plan::next`] is).
+    pub fn rest(&self, pos: &Position) -> Option<Vec<Move>> {
+        let at = self.steps.iter().position(|(h, _)| *h == pos.hash())?;
+        Some(self.steps[at..].iter().map(|(_, m)| *m).collect())
+    }
+
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }

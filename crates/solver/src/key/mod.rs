@@ -36,9 +36,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use patience_engine::prng::{mix64, SplitMix64};
-use patience_engine::{
-    Card, EmptyPile, GameSpec, Gather, Move, PileId, PileKind, Position, StockAction,
-};
+use patience_engine::{Card, EmptiedFan, GameSpec, Move, PileId, PileKind, Position};
 
 /// Highest pile height with its own keys; higher cards reuse them (a pile of
 /// more than 128 cards cannot occur: the largest pack is 104).
@@ -135,8 +133,8 @@ pub fn tableau_order_free(pos: &Position) -> bool {
     let spec = pos.spec();
     let layout = pos.layout();
     let stock_empty = layout.stock.is_none_or(|s| pos.pile(s).is_empty());
-    let deals_left = spec.stock_action == StockAction::ThreeToEachPile && !stock_empty;
-    let redeal_in_order = pos.redeals_left() > 0 && spec.redeals.gather != Gather::Shuffled;
+    let deals_left = spec.stock_deals_to_the_piles() && !stock_empty;
+    let redeal_in_order = pos.redeal_in_order_left();
     !deals_left && !redeal_in_order
 }
 
@@ -267,8 +265,8 @@ impl Keyer {
             total: 0,
             free: tableau_order_free(pos),
             counters: (pos.redeals_used(), pos.draw_used()),
-            refills: !matches!(spec.empty_pile, EmptyPile::Stays | EmptyPile::TakesKing),
-            runs: spec.moves_runs,
+            refills: spec.emptied_fan() == EmptiedFan::RefilledAtOnce,
+            runs: !spec.moves_one_card(),
             tableau: pos.layout().tableau as usize,
             saved: Vec::with_capacity(1024),
             marks: Vec::with_capacity(256),

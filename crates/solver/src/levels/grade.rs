@@ -25,8 +25,6 @@
 //! nodes, not time: each run of the person-like player draws from a generator
 //! seeded by (seed, deal, run), whatever the order deals are graded in.
 
-use std::fmt;
-
 use patience_engine::prng::mix64;
 use patience_engine::{DealError, GameSpec, Position};
 use serde::Serialize;
@@ -34,43 +32,16 @@ use serde::Serialize;
 use super::person::play_like_a_person;
 use crate::{solve_escalating, Budget, Limit, Outcome};
 
-/// How hard a deal is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Unwinnable,
-    Unknown,
+/// How hard a deal is: named below both the grading and the store.
+pub use patience_levels::Level;
+
+/// The level a deal's evidence makes: see the module documentation.
+pub trait LevelOfEvidence {
+    fn from_evidence(solver: &SolverVerdict, person_wins: u32, runs: u32) -> Level;
 }
 
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Unwinnable,
-        Level::Unknown,
-    ];
-
-    /// The word used in the library files and the store: `easy`, `medium`, ...
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Unwinnable => "unwinnable",
-            Level::Unknown => "unknown",
-        }
-    }
-
-    pub fn parse(word: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.as_str() == word.trim())
-    }
-
-    /// The level the evidence makes: see the module documentation.
-    pub fn from_evidence(solver: &SolverVerdict, person_wins: u32, runs: u32) -> Level {
+impl LevelOfEvidence for Level {
+    fn from_evidence(solver: &SolverVerdict, person_wins: u32, runs: u32) -> Level {
         if person_wins == 0 {
             match solver {
                 SolverVerdict::NoWin => return Level::Unwinnable,
@@ -85,12 +56,6 @@ impl Level {
         } else {
             Level::Hard
         }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -21,7 +21,7 @@ pub mod view;
 pub use follow::{follow_hints, FollowEnd, Followed};
 pub use grade::{
     could_be, grade_deal, grade_position, grade_with_verdict, hunt, Grade, GradeConfig, Hunted,
-    Level, SolverVerdict,
+    Level, LevelOfEvidence, SolverVerdict,
 };
 pub use person::{play_as, play_like_a_person, PersonGame, PersonPlayer, LOOKAHEAD};
 pub use view::View;

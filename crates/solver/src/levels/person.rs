@@ -74,7 +74,7 @@
 //! the table in `docs/winnability.md`.
 
 use patience_engine::prng::SplitMix64;
-use patience_engine::{Card, EmptyPile, Move, PileId, PileKind, Position, StockAction};
+use patience_engine::{Card, EmptyPile, Move, PileId, PileKind, Position};
 use serde::Serialize;
 
 use crate::key::PrehashedSet;
@@ -459,7 +459,10 @@ impl PersonPlayer {
                         EmptyPile::TakesWasteThenStockThenAny if !ip.pile(from).is_empty() => {
                             weight::EMPTY_FROM_WASTE
                         }
-                        _ => weight::EMPTIED,
+                        EmptyPile::Stays
+                        | EmptyPile::TakesStockCard
+                        | EmptyPile::TakesThreeStockCards
+                        | EmptyPile::TakesWasteThenStockThenAny => weight::EMPTIED,
                     }
                 };
             }
@@ -478,7 +481,7 @@ impl PersonPlayer {
 /// can: the stock passes once, and only the copies of one card can take it
 /// on the table (Krakowski, built in suit).
 fn waste_is_a_trap(ip: &Position, card: Card) -> bool {
-    ip.spec().stock_action == StockAction::OneToWaste
+    ip.spec().stock_turns_onto_a_waste()
         && ip.redeals_left() == 0
         && ip.targets_of(card).count() <= 1
 }

@@ -46,7 +46,7 @@
 //! a king lying on both aces of its suit, or a king on one ace in the waste
 //! while the other ace lies under a queen whose kings are both buried.
 
-use patience_engine::{Build, Card, Direction, Draw, EmptyPile, PileId, Position, Suit};
+use patience_engine::{Card, EmptyPile, PileId, Position, Suit};
 
 /// Most piles the test looks at (House in the Woods has 35 fans). Each
 /// pile's cards are tracked as bits of a `u128` (a two-deck pack is 104
@@ -58,27 +58,25 @@ const MAX_PILES: usize = 48;
 pub fn applies(pos: &Position) -> bool {
     let spec = pos.spec();
     let layout = pos.layout();
-    let draw_left = !pos.draw_used() && spec.draw != Draw::Never;
+    // An emptied fan stays empty or takes the stock's next card at once:
+    // never a card the player chooses.
+    let fans_ok = match spec.empty_pile {
+        EmptyPile::Stays | EmptyPile::TakesStockCard => true,
+        EmptyPile::TakesKing
+        | EmptyPile::TakesThreeStockCards
+        | EmptyPile::TakesWasteThenStockThenAny => false,
+    };
     spec.decks == 2
         && pos.redeals_left() == 0
-        && !draw_left
-        && spec.build == Build::DownInSuit
-        && !spec.moves_runs
-        && matches!(
-            spec.empty_pile,
-            EmptyPile::Stays | EmptyPile::TakesStockCard
-        )
+        && !pos.draw_left()
+        && spec.builds_down_in_suit()
+        && spec.moves_one_card()
+        && fans_ok
         && !spec.foundation_returns
         && layout.cells == 0
         && layout.reserve.is_none()
         && (layout.tableau as usize) < MAX_PILES
-        && spec.foundations.iter().all(|f| {
-            f.direction == Direction::Up
-                && f.suit.is_some()
-                && !f.alternate_colours
-                && !f.wraps
-                && f.last_after_open.is_none()
-        })
+        && spec.foundations_up_in_suit()
 }
 
 /// No card (past a king, or a place the deck lacks).

@@ -16,7 +16,7 @@
 
 use std::time::{Duration, Instant};
 
-use patience_engine::{Build, Card, Move, PileId, PileKind, Position, StockAction};
+use patience_engine::{Card, Move, PileId, PileKind, Position};
 
 use crate::key::{Key, Keyer, PrehashedSet};
 use crate::{prune, Budget};
@@ -81,7 +81,7 @@ impl Tuning {
     };
 
     pub fn of(pos: &Position) -> Tuning {
-        if pos.spec().build == Build::DownInSuit {
+        if pos.spec().builds_down_in_suit() {
             Tuning::IN_SUIT
         } else {
             Tuning::ALTERNATE
@@ -100,7 +100,7 @@ pub fn applies(pos: &Position) -> bool {
     let layout = pos.layout();
     layout.waste.is_some()
         && layout.stock.is_some_and(|s| !pos.pile(s).is_empty())
-        && pos.spec().stock_action == StockAction::OneToWaste
+        && pos.spec().stock_turns_onto_a_waste()
         && pos.redeals_left() == 0
 }
 

@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use patience_engine::{Gather, Move, Position, Undo};
+use patience_engine::{Move, Position, Undo};
 
 use super::{order, End, Found, Mode, Settings};
 use crate::key::table::{Insert, Table};
@@ -127,7 +127,7 @@ impl<'s> DepthFirst<'s> {
             best_cards: pos.foundation_cards(),
             best_line: Vec::new(),
             total: pos.spec().card_count(),
-            shuffled: pos.spec().redeals.gather == Gather::Shuffled,
+            shuffled: pos.spec().redeal_depends_only_on_cards_left(),
             redealt: HashMap::new(),
             unfinished: false,
             last_passes: 0,

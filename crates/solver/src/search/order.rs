@@ -56,7 +56,7 @@ pub fn score_near(
             };
             if matches!(from_kind, Some(PileKind::Tableau(_))) {
                 let pile = pos.pile(from);
-                let moved = if pos.spec().moves_runs {
+                let moved = if !pos.spec().moves_one_card() {
                     pos.check(mv).unwrap_or(1)
                 } else {
                     1

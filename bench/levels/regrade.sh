@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Grade again the deals of the library that a level holds (by default the
+# Unknown ones, after a change to the solver), and merge the new grades into
+# data/library: the budgets and seed are `patience grade`'s defaults, the
+# ones the library was graded with.
+#
+#   bench/levels/regrade.sh GAME [LEVEL]      (LEVEL default unknown)
+#
+# Environment: PATIENCE (default target/release/patience), DB (the grading
+# store, default bench/levels/regrade.db, kept so that a stopped run
+# resumes), NICE (default 10).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+patience=${PATIENCE:-target/release/patience}
+db=${DB:-bench/levels/regrade.db}
+nice=${NICE:-10}
+game=$1
+level=${2:-unknown}
+[ -x "$patience" ] || { echo "build it first: cargo build --release -p patience-cli" >&2; exit 2; }
+deals=$(awk -F'\t' -v l="$level" 'NR > 1 && $2 == l { print $1 }' "data/library/$game.tsv")
+n=0
+for d in $deals; do
+  nice -n "$nice" "$patience" grade "$game" --deals "$d" --jobs 1 --db "$db" > /dev/null
+  n=$((n + 1))
+done
+"$patience" grade "$game" --db "$db" --export data/library > /dev/null
+echo "$game: $n $level deals graded again" >&2

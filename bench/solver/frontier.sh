@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The solver's frontier: how many deals of each game it decides within about
+# 1 s and 10 s of CPU a deal, written as a table into docs/solver.md.
+#
+#   bench/solver/frontier.sh [GAME[=A..B] ...]
+#
+# Without arguments: every game, deals 1..1000 (about 55 CPU-hours at the
+# 10-s budget where deals are hard). GAME=A..B surveys that range of GAME
+# only, for a smaller run; the table says which deals each row covers.
+#
+# The budgets are 1 s and 10 s of wall clock a deal (`--time-ms`), one job,
+# so on a loaded machine a deal gets at most that much CPU; the table
+# reports the CPU time each deal really took. BUDGET=nodes uses node counts
+# instead, RATE positions for "1 s" and 10 x RATE for "10 s", which answer
+# the same on every machine (the way to compare two builds of the solver;
+# the games' rates differ from 1.4 M positions a CPU second in Krakowski to
+# 9 M in La Belle Lucie, so there the columns are not seconds). Each deal is
+# solved with the 1-s budget; a deal left unknown is solved again, from the
+# start, with the 10-s budget, and its 10-s figures are that solve's. A deal
+# decided within 1 s keeps its answer and its time in the 10-s columns.
+#
+# Environment:
+#   PATIENCE  the patience binary (default target/release/patience)
+#   OUT       where the JSON lines go (default bench/solver/frontier-out)
+#   BUDGET    time (default) or nodes
+#   RATE      with BUDGET=nodes, the positions of "1 s" (default 1500000)
+#   NICE      niceness of the surveys (default 10)
+#   DOC       the file whose <!-- frontier --> block is rewritten
+#             (default docs/solver.md; DOC=- prints the table only)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+patience=${PATIENCE:-target/release/patience}
+out=${OUT:-bench/solver/frontier-out}
+budget=${BUDGET:-time}
+rate=${RATE:-1500000}
+nice=${NICE:-10}
+doc=${DOC:-docs/solver.md}
+[ -x "$patience" ] || { echo "build it first: cargo build --release -p patience-cli" >&2; exit 2; }
+mkdir -p "$out"
+
+specs=("$@")
+if [ ${#specs[@]} -eq 0 ]; then
+  for g in $("$patience" games | awk '{print $1}'); do specs+=("$g=1..1000"); done
+fi
+
+case "$budget" in
+  time) one=(--time-ms 1000); ten=(--time-ms 10000) ;;
+  nodes) one=(--nodes "$rate"); ten=(--nodes $((10 * rate))) ;;
+  *) echo "BUDGET must be time or nodes" >&2; exit 2 ;;
+esac
+for spec in "${specs[@]}"; do
+  game=${spec%%=*}
+  range=${spec#*=}
+  [ "$range" = "$spec" ] && range=1..1000
+  first=${range%%..*}
+  last=${range##*..}
+  tag="$game.$first-$last"
+  # 1 s a deal, every deal of the range.
+  nice -n "$nice" "$patience" survey "$game" --deals "$range" --jobs 1 "${one[@]}" \
+    --out "$out/$tag.1s.jsonl" > "$out/$tag.1s.txt"
+  # 10 s a deal, each deal the 1-s survey left unknown.
+  : > "$out/$tag.10s.jsonl"
+  for deal in $(python3 -c '
+import json, sys
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    if d["result"].startswith("unknown"):
+        print(d["deal"])' "$out/$tag.1s.jsonl"); do
+    nice -n "$nice" "$patience" survey "$game" --deals "$deal..$deal" --jobs 1 "${ten[@]}" \
+      --out "$out/$tag.10s.part" > /dev/null
+    cat "$out/$tag.10s.part" >> "$out/$tag.10s.jsonl"
+  done
+  rm -f "$out/$tag.10s.part"
+  echo "$game $range done" >&2
+done
+
+python3 bench/solver/frontier.py --out "$out" --budget "$budget" --rate "$rate" --doc "$doc" \
+  --command "bench/solver/frontier.sh $*" "${specs[@]}"

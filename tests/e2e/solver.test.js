@@ -1,0 +1,166 @@
+// What the solver tells the player at the table: hints followed with
+// Auto-move on win what they win without it; the live status line and the
+// move where a win was lost, checked against the command line's solver;
+// watching the solution wins the deal.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { test } from 'node:test';
+
+import { useSuite } from './lib/suite.js';
+import { BINARY } from './lib/server.js';
+import { openDeal, serverState, settle, uidOf } from './lib/table.js';
+
+const suite = useSuite();
+const { withPage } = suite;
+
+/** The verdict of `patience solve` on a Fan position drawn from a state (every card is face up). */
+function solveFan(state) {
+  const text = ['game: fan', ...state.piles.map((p) => `${p.name}: ${p.cards.map((c) => c.card).join(' ')}`)].join('\n');
+  try {
+    const out = execFileSync(BINARY, ['solve', 'fan', '--position', '-', '--json', '--nodes', '5000000'], { input: `${text}\n` });
+    return JSON.parse(out).result;
+  } catch (err) {
+    // Exit 1 is "no win", 3 "unknown": the JSON is still on stdout.
+    if (err.stdout?.length) return JSON.parse(err.stdout).result;
+    throw err;
+  }
+}
+
+const post = async (page, path, data) => {
+  const res = await page.request.post(path, { data });
+  assert.ok([200, 201].includes(res.status()), `${path}: ${res.status()} ${(await res.text()).slice(0, 200)}`);
+  return res.json();
+};
+
+/** Follows the hint through the API to the end; true when the game is won. */
+async function followByApi(page, game, deal, auto) {
+  const s = await post(page, `/api/games/${game}/new`, { deal });
+  let state = s;
+  for (let i = 0; i < 600 && !state.won; i++) {
+    const hint = await post(page, `/api/play/${s.uid}/hint`, { auto });
+    if (!hint.move) return false;
+    state = await post(page, `/api/play/${s.uid}/move`, { move: hint.move, expect: state.version, auto });
+  }
+  return state.won;
+}
+
+/** Follows the hint on the page (H, then Play it) to the end; true when won. */
+async function followOnPage(page, game, deal) {
+  await openDeal(page, game, deal);
+  for (let i = 0; i < 600; i++) {
+    if ((await page.getAttribute('#app', 'data-won')) === 'true') return true;
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => document.getElementById('app').dataset.hint);
+    const kind = await page.getAttribute('#app', 'data-hint');
+    if (kind !== 'solution' && kind !== 'heuristic') return false;
+    await page.click('.status .play-hint');
+    await page.waitForFunction(() => !document.getElementById('app').dataset.hint && !document.body.dataset.busy);
+    await settle(page);
+  }
+  return false;
+}
+
+/** A few Easy deals of `game` from the graded library. */
+async function easyDeals(page, game, n) {
+  const deals = new Set();
+  for (let i = 0; i < 20 && deals.size < n; i++) deals.add((await post(page, `/api/games/${game}/new`, { level: 'easy' })).deal);
+  return [...deals];
+}
+
+for (const [game, n] of [['la-belle-lucie', 3], ['krug', 2], ['house-in-the-woods', 1]]) {
+  test(`${game}: following the hint with Auto-move on wins every Easy deal it wins with Auto-move off`, () => withPage(async (page) => {
+    const deals = await easyDeals(page, game, n);
+    assert.ok(deals.length > 0);
+    let won = 0;
+    for (const deal of deals) {
+      if (!(await followByApi(page, game, deal, false))) continue;
+      won += 1;
+      assert.equal(await followOnPage(page, game, deal), true, `${game} deal ${deal}: won without Auto-move, lost with it`);
+    }
+    assert.ok(won > 0, 'some deal was won by the hint-follower');
+  }, undefined, { autoMove: true }));
+}
+
+test('the status line proves a win, says «no longer» after a losing move, and goes back to where the win was lost', () => withPage(async (page) => {
+  const deal = 3;
+  await openDeal(page, 'fan', deal);
+  await page.waitForSelector('.solver-status[data-status="win"]');
+  assert.equal(await page.textContent('.solver-status'), 'This deal can still be won');
+  assert.equal(solveFan(await serverState(page)), 'win');
+  const uid = uidOf(page);
+  // Three moves of the solver's line, then a move the command line's solver shows lost.
+  for (let i = 0; i < 3; i++) {
+    const s = await serverState(page);
+    const hint = await post(page, `/api/play/${uid}/hint`, { auto: true });
+    await post(page, `/api/play/${uid}/move`, { move: hint.move, expect: s.version, auto: true });
+  }
+  let losing = null;
+  const here = await serverState(page);
+  for (const m of here.legal) {
+    const s = await serverState(page);
+    const after = await post(page, `/api/play/${uid}/move`, { move: m.move, expect: s.version, auto: true });
+    const verdict = solveFan(after);
+    await post(page, `/api/play/${uid}/undo`, { expect: after.version });
+    if (verdict === 'no-win') { losing = m.move; break; }
+  }
+  assert.ok(losing, 'a losing move from the position after three');
+  await page.reload();
+  await page.waitForSelector('.board .pile');
+  await settle(page, 3);
+  await page.waitForSelector('.solver-status[data-status="win"]');
+  await page.evaluate((m) => window.patienceTable.play(m), losing);
+  await settle(page, 4);
+  await page.waitForSelector('.solver-status[data-status="no-win"] .go-back');
+  assert.match(await page.textContent('.solver-status'), /^This deal can no longer be won The win was lost at move 4: go back there$/);
+  await page.click('.solver-status .go-back');
+  await settle(page, 3);
+  const back = await serverState(page);
+  assert.equal(solveFan(back), 'win', 'the position gone back to has a win');
+  await page.waitForSelector('.solver-status[data-status="win"]');
+  // Its next move in the history (the first to redo) is the one that lost it.
+  const redone = await post(page, `/api/play/${uid}/redo`, { expect: back.version });
+  assert.equal(solveFan(redone), 'no-win');
+}, undefined, { autoMove: true }));
+
+test('the status line can be switched off, and stays off', () => withPage(async (page) => {
+  await openDeal(page, 'fan', 5);
+  await page.waitForSelector('.solver-status[data-status]');
+  await page.click('.status-switch');
+  assert.equal(await page.isVisible('.solver-status'), false);
+  await page.reload();
+  await page.waitForSelector('.board .pile');
+  assert.equal(await page.isChecked('.status-switch'), false);
+  assert.equal(await page.isVisible('.solver-status'), false);
+}));
+
+test('watching the solution to its end wins the deal in every game with a won deal in the library', { timeout: 1_500_000 }, (t) => withPage(async (page) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(() => localStorage.setItem('patience.watchSpeed', '5'));
+  let watched = 0;
+  for (const game of suite.games) {
+    const level = ['easy', 'medium', 'hard'].find((l) => game.levels.includes(l));
+    if (!level) continue;
+    // The background solve finds the line (a deal it cannot decide in its
+    // budgets is passed over for another of the level); the watch plays it.
+    let s = null;
+    for (let tries = 0; tries < 4 && !s; tries++) {
+      const fresh = await post(page, `/api/games/${game.id}/new`, { level });
+      await page.goto(`/game/${fresh.uid}`);
+      await page.waitForSelector('.board .pile');
+      await page.waitForSelector('.solver-status[data-status="win"], .solver-status[data-status="unknown"]', { timeout: 60_000 });
+      if ((await page.getAttribute('.solver-status', 'data-status')) === 'win') s = fresh;
+    }
+    assert.ok(s, `${game.id}: a ${level} deal the background solve wins`);
+    await page.click('button.watch', { force: true });
+    await page.waitForSelector('.watch-bar:not([hidden])');
+    await page.waitForFunction(() => document.getElementById('app').dataset.won === 'true' || !document.getElementById('app').dataset.watching,
+      null, { timeout: 240_000 });
+    const state = await serverState(page);
+    assert.equal(state.won, true, `${game.id} deal ${s.deal}: the watched solution wins (${await page.textContent('.status')})`);
+    assert.equal(state.hinted, true, 'a watched game counts as won with help');
+    watched += 1;
+    t.diagnostic(`${game.id} deal ${s.deal}: watched to the win in ${state.moves} moves`);
+  }
+  assert.ok(watched >= 15, `${watched} games watched`);
+}, undefined, { autoMove: true }));
