@@ -58,4 +58,15 @@ export const api = {
   analysis: (uid, auto, seen) => call('GET', `/api/play/${enc(uid)}/analysis?auto=${auto ? 'true' : 'false'}${seen === undefined ? '' : `&seen=${seen}`}`),
   continue: () => call('GET', '/api/continue'),
   stats: () => call('GET', '/api/stats'),
+  /** The counted games, oldest first, for the statistics charts. */
+  statsGames: () => call('GET', '/api/stats/games'),
+  /** Today's deal of every game, with the player's results on them. */
+  daily: () => call('GET', '/api/daily'),
+  /** One game's calendar month (`YYYY-MM`, or the current one). */
+  dailyMonth: (game, month) => call('GET', `/api/daily/${enc(game)}${month ? `?month=${enc(month)}` : ''}`),
+  records: (game, deal) => call('GET', `/api/records/${enc(game)}/${enc(deal)}`),
+  me: () => call('GET', '/api/me'),
+  /** An empty name clears it. */
+  setName: (name) => call('POST', '/api/me', { name }),
+  figures: () => call('GET', '/api/figures'),
 };

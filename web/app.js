@@ -5,6 +5,10 @@
 // /play/GAME/DEAL        that deal, then /game/UID
 // /game/UID              a stored game
 // /rules/GAME            the rules
+// /daily/GAME[?month=M]  the deal of the day's calendar of GAME
+// /deal/GAME/DEAL        a deal's records
+// /stats                 the player's statistics with charts
+// /winnability           how often each game comes out
 //
 // The РУ / EN switch redraws the page on screen in the other language; a
 // table keeps its state (the position and the redo list live on the server,
@@ -12,22 +16,28 @@
 
 import { api, ApiError } from './api.js';
 import { installSprite } from './cards.js';
+import { showDaily } from './daily.js';
 import { showHome } from './home.js';
 import { errorText, gameNames, initialLanguage, language, rememberLanguage, t, translateShell, useLanguage } from './i18n.js';
 import { isLarge, setLarge } from './prefs.js';
+import { showDeal } from './records.js';
 import { showRules } from './rules.js';
+import { showStats } from './stats.js';
+import { showWinnability } from './winnability.js';
 import { Table } from './table.js';
 
 const root = document.getElementById('app');
 
 function fail(message) {
+  const title = document.createElement('h1');
+  title.textContent = t('page.errorTitle');
   const p = document.createElement('p');
   p.className = 'error';
   p.textContent = message;
   const a = document.createElement('a');
   a.href = '/';
   a.textContent = t('page.back');
-  root.replaceChildren(p, a);
+  root.replaceChildren(title, p, a);
   document.title = t('site.title');
 }
 
@@ -67,10 +77,14 @@ function setTableTitle(state) {
   document.title = t('page.tableTitle', { name: gameNames(state)[0], deal: state.deal });
 }
 
+/** The catalogue, asked for once per page and as early as a table needs it. */
+let catalogue = null;
+const games = () => (catalogue ||= api.games().catch(() => []));
+
 async function openGame(state) {
-  const games = await api.games().catch(() => []);
+  const all = await games();
   setTableTitle(state);
-  window.patienceTable = new Table(root, state, games.find((g) => g.id === state.game));
+  window.patienceTable = new Table(root, state, all.find((g) => g.id === state.game));
 }
 
 async function route() {
@@ -78,8 +92,16 @@ async function route() {
   const [page, a, b] = parts;
   if (!page) return showHome(root);
   if (page === 'rules' && a) return showRules(root, a);
-  if (page === 'game' && a) return openGame(await api.state(a));
+  if (page === 'daily') return showDaily(root, a || 'la-belle-lucie');
+  if (page === 'deal' && a && /^\d+$/.test(b || '')) return showDeal(root, a, Number(b));
+  if (page === 'stats') return showStats(root);
+  if (page === 'winnability') return showWinnability(root);
+  if (page === 'game' && a) {
+    games();
+    return openGame(await api.state(a));
+  }
   if (page === 'play' && a) {
+    games(); // in parallel with the new game
     let opts = {};
     if (b !== undefined) {
       if (!/^\d+$/.test(b)) return fail(t('page.badDeal', { deal: b }));

@@ -51,7 +51,8 @@ export function initialLanguage() {
 
 async function catalogue(code) {
   if (!loaded.has(code)) {
-    const res = await fetch(`/static/i18n/${code}.json`, { credentials: 'same-origin' });
+    // Beside this module, under the same build's address (see crates/server/src/assets.rs).
+    const res = await fetch(new URL(`./i18n/${code}.json`, import.meta.url), { credentials: 'same-origin' });
     if (!res.ok) throw new Error(`no catalogue for ${code}`);
     loaded.set(code, await res.json());
   }

@@ -5,6 +5,7 @@ import { api } from './api.js';
 import { h } from './dom.js';
 import { formatTime, gameNames, t } from './i18n.js';
 import { celebrate, setCelebrate } from './prefs.js';
+import { recordLine } from './records.js';
 
 /** Shows the win screen over `table`, unless it is open or the player closed it. */
 export function showWin(table) {
@@ -29,6 +30,7 @@ export function showWin(table) {
         h('li', { class: 'win-moves' }, t('win.moves', { n: s.moves })),
         h('li', { class: 'win-hints' }, s.hinted ? t('win.hints') : t('win.noHints'))),
       stats,
+      recordLine(s),
       h('div', { class: 'win-actions' }, again,
         h('a', { class: 'button', href: '/' }, t('win.allGames')),
         h('button', { type: 'button', class: 'win-undo', title: t('win.undoTitle'), onclick: () => table.undo() }, t('win.undo')),

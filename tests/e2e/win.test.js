@@ -78,6 +78,7 @@ test('following the hint wins a short game, with a win screen and statistics; un
     await page.waitForTimeout(300);
     assert.equal(await page.locator('.win').count(), 0, 'a resize does not bring a closed win screen back');
     await page.goto('/');
+    await page.click('a.stats-link'); // the statistics, one tap from home
     await page.waitForSelector('table.stats');
     assert.match(await page.textContent('table.stats'), /La Belle Lucie/);
     assert.deepEqual(page.errors, []);

@@ -6,10 +6,24 @@
 //! uses (`web/i18n/{lang}.json`), chosen by the `lang` cookie the page's
 //! РУ / EN switch sets, else by `Accept-Language`. The address never changes
 //! with the language.
+//!
+//! Caching: the shell names the page's files under `/static/b-<build>/`,
+//! `<build>` a digest of every embedded web file, and the modules import
+//! each other by relative paths, so all of them carry it. Those answers are
+//! cached for a year (`immutable`): a repeat visit asks again only for the
+//! shell, which carries an `ETag` and is answered `304 Not Modified` when
+//! it has not changed, and for the API. A new build changes the digest, so
+//! its files are new addresses. Files asked for without the digest (or with
+//! another build's) are served with an `ETag` and `no-cache`. Every answer
+//! is compressed (brotli or gzip, as the browser accepts) by
+//! [`compression`].
+
+use std::sync::OnceLock;
 
 use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use patience_engine::prng::{fnv1a64, mix64};
 
 use crate::embedded::{find, WEB};
 use crate::lang::Lang;
@@ -18,35 +32,80 @@ use crate::lang::Lang;
 const NO_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Patience</title>\
 <p>The page was not built into this server (no web/index.html). The API is at <a href=/api/games>/api/games</a>.</p>";
 
-/// `/`, `/play/...`, `/game/...`, `/rules/...`: the one page, in the player's language.
+/// `/` and every page route: the one page, in the player's language.
 pub async fn index(headers: HeaderMap) -> Response {
     let Some(template) = find(WEB, "index.html") else {
-        return file_response(NO_PAGE.as_bytes(), "text/html; charset=utf-8", "no-cache");
+        return file_response(
+            NO_PAGE.as_bytes().to_vec(),
+            "text/html; charset=utf-8",
+            "no-cache",
+            None,
+        );
     };
     let lang = Lang::of_request(&headers).code();
     let catalogue = find(WEB, &format!("i18n/{lang}.json"))
         .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(bytes).ok())
         .unwrap_or(serde_json::Value::Null);
     let page = fill_shell(&String::from_utf8_lossy(template), lang, &catalogue);
-    (
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/html; charset=utf-8"),
-            ),
-            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
-            (
-                header::VARY,
-                HeaderValue::from_static("Cookie, Accept-Language"),
-            ),
-            (
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
-            ),
-        ],
-        page,
-    )
-        .into_response()
+    let tag = etag(page.as_bytes());
+    if not_modified(&headers, &tag) {
+        return unchanged(&tag);
+    }
+    let mut res = file_response(
+        page.into_bytes(),
+        "text/html; charset=utf-8",
+        "no-cache",
+        Some(&tag),
+    );
+    res.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("Cookie, Accept-Language"),
+    );
+    res
+}
+
+/// The build's part of the page's file addresses: `b-` and a digest of
+/// every embedded web file.
+pub fn build() -> &'static str {
+    static BUILD: OnceLock<String> = OnceLock::new();
+    BUILD.get_or_init(|| {
+        let mut h = 0u64;
+        for (path, bytes) in WEB {
+            h = mix64(h ^ fnv1a64(path.as_bytes()));
+            h = mix64(h ^ fnv1a64(bytes));
+        }
+        format!("b-{:012x}", h >> 16)
+    })
+}
+
+/// A weak validator of a body: the same for its compressed forms.
+fn etag(body: &[u8]) -> String {
+    format!("W/\"{:016x}\"", mix64(fnv1a64(body)))
+}
+
+/// Whether the request's `If-None-Match` names `tag`.
+fn not_modified(headers: &HeaderMap, tag: &str) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim() == tag || t.trim() == "*")
+}
+
+fn unchanged(tag: &str) -> Response {
+    let mut res = StatusCode::NOT_MODIFIED.into_response();
+    if let Ok(v) = HeaderValue::from_str(tag) {
+        res.headers_mut().insert(header::ETAG, v);
+    }
+    res
+}
+
+/// The compression of every answer: brotli or gzip, as the request's
+/// `Accept-Encoding` prefers, for text of 32 bytes or more (tower-http's
+/// default choice: images other than SVG and event streams are left alone).
+pub fn compression() -> tower_http::compression::CompressionLayer {
+    tower_http::compression::CompressionLayer::new()
 }
 
 /// The shell with `{{lang}}` and every `{{t:key}}` filled in, HTML-escaped,
@@ -63,6 +122,28 @@ fn fill_shell(template: &str, lang: &str, catalogue: &serde_json::Value) -> Stri
         let text = match token.strip_prefix("t:") {
             Some(key) => catalogue.get(key).and_then(|v| v.as_str()).unwrap_or(""),
             None if token == "lang" => lang,
+            // Every module of the page, so a first visit fetches them at once
+            // rather than one import level at a time.
+            None if token == "preload" => {
+                for (path, _) in WEB.iter().filter(|(p, _)| p.ends_with(".js")) {
+                    out.push_str("<link rel=\"modulepreload\" href=\"/static/");
+                    out.push_str(build());
+                    out.push('/');
+                    escape_into(&mut out, path);
+                    out.push_str("\">\n");
+                }
+                out.push_str("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/static/");
+                out.push_str(build());
+                out.push_str("/i18n/");
+                escape_into(&mut out, lang);
+                out.push_str(".json\">");
+                ""
+            }
+            None if token == "static" => {
+                out.push_str("/static/");
+                out.push_str(build());
+                ""
+            }
             None => "",
         };
         escape_into(&mut out, text);
@@ -84,20 +165,36 @@ fn escape_into(out: &mut String, text: &str) {
     }
 }
 
-/// `/static/{*path}`: a file of `web/`.
-pub async fn static_file(Path(path): Path<String>) -> Response {
+/// `/static/{*path}`: a file of `web/`, under the build's digest or not.
+pub async fn static_file(Path(path): Path<String>, headers: HeaderMap) -> Response {
     if path.split('/').any(|seg| seg.is_empty() || seg == "..") {
         return StatusCode::NOT_FOUND.into_response();
     }
-    match find(WEB, &path) {
-        // The page's files are few and small; `no-cache` revalidates them so a new build is seen at once.
-        Some(body) => file_response(body, content_type(&path), "no-cache"),
+    let (file, cache) = match path.split_once('/') {
+        Some((b, rest)) if b == build() => (rest, "public, max-age=31536000, immutable"),
+        // Another build's address (a page loaded before a restart): today's file, revalidated.
+        Some((b, rest)) if b.starts_with("b-") => (rest, "no-cache"),
+        _ => (path.as_str(), "no-cache"),
+    };
+    match find(WEB, file) {
+        Some(body) => {
+            let tag = etag(body);
+            if not_modified(&headers, &tag) {
+                return unchanged(&tag);
+            }
+            file_response(body.to_vec(), content_type(file), cache, Some(&tag))
+        }
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
     }
 }
 
-fn file_response(body: &'static [u8], kind: &'static str, cache: &'static str) -> Response {
-    (
+fn file_response(
+    body: Vec<u8>,
+    kind: &'static str,
+    cache: &'static str,
+    tag: Option<&str>,
+) -> Response {
+    let mut res = (
         [
             (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
             (header::CACHE_CONTROL, HeaderValue::from_static(cache)),
@@ -108,7 +205,11 @@ fn file_response(body: &'static [u8], kind: &'static str, cache: &'static str) -
         ],
         body,
     )
-        .into_response()
+        .into_response();
+    if let Some(v) = tag.and_then(|t| HeaderValue::from_str(t).ok()) {
+        res.headers_mut().insert(header::ETAG, v);
+    }
+    res
 }
 
 /// The media type by file extension; unknown ones are served as bytes.

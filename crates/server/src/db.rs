@@ -16,7 +16,8 @@ use std::time::Duration;
 
 use patience_store::owner::{beside, Creation, Identity, Owner};
 use patience_store::{
-    DealGrade, GameUpdate, InProgress, Level, PlayedGame, Storage, Store, StoreError, StoredGame,
+    DailyDeal, DealGrade, DealResult, DealWin, DisplayName, GameUpdate, InProgress, Level,
+    PlayedGame, Storage, Store, StoreError, StoredGame,
 };
 use tokio::sync::oneshot;
 
@@ -31,7 +32,12 @@ enum Job {
     Insert(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
     Update(GameUpdate, oneshot::Sender<Result<bool, StoreError>>),
     Hinted(String, oneshot::Sender<Result<bool, StoreError>>),
+    /// Any other change, committed in the batch like the rest.
+    Run(Box<WriteFn>, oneshot::Sender<Result<bool, StoreError>>),
 }
+
+/// A change other than a game's, as [`Db::run`] takes it.
+type WriteFn = dyn Fn(&Store) -> Result<bool, StoreError> + Send;
 
 /// Past this size the writer copies the WAL into the main file itself (a
 /// PASSIVE checkpoint) after its next commit: the background checkpoints
@@ -191,6 +197,16 @@ impl Db {
         self.write(|tx| Job::Hinted(uid, tx)).await.map(|_| ())
     }
 
+    /// Commits a change other than a game's (a display name, a kept deal
+    /// of the day) in the writer's next batch.
+    pub async fn run(
+        &self,
+        change: impl Fn(&Store) -> Result<(), StoreError> + Send + 'static,
+    ) -> Result<(), DbError> {
+        let change: Box<WriteFn> = Box::new(move |s| change(s).map(|()| true));
+        self.write(|tx| Job::Run(change, tx)).await.map(|_| ())
+    }
+
     /// Runs a read on a reader connection, off the async threads.
     pub async fn read<T: Send + 'static>(
         &self,
@@ -268,6 +284,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost
                         Job::Insert(g, _) => s.insert_game(g).map(|()| true),
                         Job::Update(u, _) => s.update_game(u),
                         Job::Hinted(uid, _) => s.mark_hinted(uid).map(|()| true),
+                        Job::Run(change, _) => change(s),
                     })
                     .collect::<Vec<_>>()
             })
@@ -283,7 +300,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost
                         Job::Insert(_, reply) => {
                             let _ = reply.send(r.map(|_| ()));
                         }
-                        Job::Update(_, reply) | Job::Hinted(_, reply) => {
+                        Job::Update(_, reply) | Job::Hinted(_, reply) | Job::Run(_, reply) => {
                             let _ = reply.send(r);
                         }
                     }
@@ -300,7 +317,7 @@ fn write_loop(mut store: Store, rx: mpsc::Receiver<Job>, wal: &Path, lost: &Lost
                         Job::Insert(_, reply) => {
                             let _ = reply.send(Err(fail()));
                         }
-                        Job::Update(_, reply) | Job::Hinted(_, reply) => {
+                        Job::Update(_, reply) | Job::Hinted(_, reply) | Job::Run(_, reply) => {
                             let _ = reply.send(Err(fail()));
                         }
                     }
@@ -388,6 +405,71 @@ impl Storage for Db {
         let game = game.to_string();
         Ok(self
             .read(move |s| s.random_graded_deal(&game, level))
+            .await?)
+    }
+
+    async fn grades(&self, game: &str) -> Result<Vec<DealGrade>, StoreError> {
+        let game = game.to_string();
+        Ok(self.read(move |s| s.grades(&game)).await?)
+    }
+
+    async fn deals_of_level(&self, game: &str, level: Level) -> Result<Vec<u64>, StoreError> {
+        let game = game.to_string();
+        Ok(self.read(move |s| s.deals_of_level(&game, level)).await?)
+    }
+
+    async fn hint_free_wins(&self, game: &str, deal: u64) -> Result<Vec<DealWin>, StoreError> {
+        let game = game.to_string();
+        Ok(self.read(move |s| s.hint_free_wins(&game, deal)).await?)
+    }
+
+    async fn name_of(&self, player: &str) -> Result<Option<DisplayName>, StoreError> {
+        let player = player.to_string();
+        Ok(self.read(move |s| s.name_of(&player)).await?)
+    }
+
+    async fn set_name(
+        &self,
+        player: &str,
+        name: Option<DisplayName>,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        let player = player.to_string();
+        Ok(self
+            .run(move |s| s.set_name(&player, name.as_ref(), now_ms))
+            .await?)
+    }
+
+    async fn has_games(&self, player: &str) -> Result<bool, StoreError> {
+        let player = player.to_string();
+        Ok(self.read(move |s| s.has_games(&player)).await?)
+    }
+
+    async fn daily_deals(
+        &self,
+        game: &str,
+        from: &str,
+        to: &str,
+    ) -> Result<Vec<DailyDeal>, StoreError> {
+        let (game, from, to) = (game.to_string(), from.to_string(), to.to_string());
+        Ok(self.read(move |s| s.daily_deals(&game, &from, &to)).await?)
+    }
+
+    async fn keep_daily(&self, deals: Vec<DailyDeal>) -> Result<(), StoreError> {
+        Ok(self
+            .run(move |s| deals.iter().try_for_each(|d| s.keep_daily(d)))
+            .await?)
+    }
+
+    async fn won_deals(
+        &self,
+        player: &str,
+        game: Option<&str>,
+    ) -> Result<Vec<(String, DealResult)>, StoreError> {
+        let player = player.to_string();
+        let game = game.map(str::to_string);
+        Ok(self
+            .read(move |s| s.won_deals(&player, game.as_deref()))
             .await?)
     }
 }

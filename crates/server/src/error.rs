@@ -61,11 +61,17 @@ pub enum Code {
     BadRequest,
     /// A request body that did not arrive within the body timeout.
     RequestTimeout,
+    /// A day or month that is not a date, or outside the calendar.
+    BadDay,
+    /// A display name that is too long or not plain text.
+    BadName,
+    /// A request that needs a player who has played (a display name).
+    NoPlayer,
 }
 
 impl Code {
     /// Every code, in the order docs/api.md lists them.
-    pub const ALL: [Code; 26] = [
+    pub const ALL: [Code; 29] = [
         Code::MalformedBody,
         Code::UnsupportedMediaType,
         Code::CrossSite,
@@ -92,6 +98,9 @@ impl Code {
         Code::NoRules,
         Code::BadRequest,
         Code::RequestTimeout,
+        Code::BadDay,
+        Code::BadName,
+        Code::NoPlayer,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -122,6 +131,9 @@ impl Code {
             Code::NoRules => "no_rules",
             Code::BadRequest => "bad_request",
             Code::RequestTimeout => "request_timeout",
+            Code::BadDay => "bad_day",
+            Code::BadName => "bad_name",
+            Code::NoPlayer => "no_player",
         }
     }
 
@@ -131,7 +143,8 @@ impl Code {
             Code::MalformedBody | Code::BadDeal | Code::BadLevel | Code::BadMove => {
                 StatusCode::BAD_REQUEST
             }
-            Code::BadRequest => StatusCode::BAD_REQUEST,
+            Code::BadRequest | Code::BadDay | Code::BadName => StatusCode::BAD_REQUEST,
+            Code::NoPlayer => StatusCode::NOT_FOUND,
             Code::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::CrossSite => StatusCode::FORBIDDEN,
             Code::UnknownGame | Code::NoSuchGame | Code::NoDeals => StatusCode::NOT_FOUND,

@@ -10,6 +10,8 @@
 //! - `api`: the JSON handlers; `analysis`: the background solver;
 //!   `autoplay`: the automatic moves home and the line the table plays; `view`: the state the page draws; `body`, `error`:
 //!   request bodies and error answers; `stats`: per-game statistics;
+//!   `kept`: a player's reads kept until they change something;
+//!   `daily`: the rule of the deal of the day and the site's date;
 //! - `player`: the player token cookie; `access_log`: request logging;
 //! - `connections`: the accept loop, its timeouts, cap and shutdown deadline;
 //!   `protocol`: what RFC 9112 asks of a request, and JSON for the parser's refusals;
@@ -26,10 +28,12 @@ pub mod assets;
 pub mod autoplay;
 pub mod body;
 pub mod connections;
+pub mod daily;
 pub mod db;
 pub mod embedded;
 pub mod error;
 pub mod fair;
+pub mod kept;
 pub mod lang;
 pub mod library;
 pub mod limits;
@@ -77,6 +81,8 @@ pub struct Config {
     /// The graded library loaded into the store at start, as `(file name,
     /// bytes)`: the embedded one, or a smaller one in tests.
     pub library: &'static [(&'static str, &'static [u8])],
+    /// The site's today (Moscow): the system clock, or a fixed date in tests.
+    pub clock: daily::Clock,
 }
 
 impl Config {
@@ -92,6 +98,7 @@ impl Config {
             connections: connections::Settings::default(),
             create: false,
             library: embedded::LIBRARY,
+            clock: daily::Clock::System,
         }
     }
 }
@@ -106,6 +113,10 @@ pub struct AppState {
     pub cookies: player::CookiePolicy,
     pub limits: limits::Limits,
     pub catalogue: api::catalogue::CatalogueCache,
+    pub figures: api::figures::FiguresCache,
+    pub daily: api::daily::DailyCache,
+    pub kept: kept::Kept,
+    pub clock: daily::Clock,
     /// The background solver of the status line, the kept lines and the lost-at search.
     pub analysis: analysis::Analysis,
 }
@@ -155,6 +166,10 @@ impl AppState {
                 config.behind_tls_proxy,
             ),
             catalogue: Default::default(),
+            figures: Default::default(),
+            daily: Default::default(),
+            kept: Default::default(),
+            clock: config.clock,
             analysis: analysis::Analysis::new(analysis_threads(cores)),
         })
     }
@@ -199,13 +214,26 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/play/{uid}/analysis", get(api::analysis::analysis))
         .route("/api/continue", get(api::history::in_progress))
         .route("/api/stats", get(api::history::stats))
+        .route("/api/stats/games", get(api::history::games))
+        .route("/api/daily", get(api::daily::today))
+        .route("/api/daily/{game}", get(api::daily::month))
+        .route("/api/records/{game}/{deal}", get(api::records::records))
+        .route(
+            "/api/me",
+            get(api::records::me).post(api::records::set_name),
+        )
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            api::history::mark_changes,
+        ))
         .route_layer(axum::middleware::from_fn_with_state(
             state.cookies,
             player::identify,
         ));
     let catalogue = Router::new()
         .route("/api/games", get(api::catalogue::games))
-        .route("/api/games/{game}/rules", get(api::catalogue::rules));
+        .route("/api/games/{game}/rules", get(api::catalogue::rules))
+        .route("/api/figures", get(api::figures::figures));
     Router::new()
         .merge(catalogue)
         .merge(with_player)
@@ -218,6 +246,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/play/{*rest}", get(assets::index))
         .route("/game/{*rest}", get(assets::index))
         .route("/rules/{*rest}", get(assets::index))
+        .route("/daily", get(assets::index))
+        .route("/daily/{*rest}", get(assets::index))
+        .route("/deal/{*rest}", get(assets::index))
+        .route("/stats", get(assets::index))
+        .route("/winnability", get(assets::index))
         .route("/static/{*path}", get(assets::static_file))
         // By request class, so that every read endpoint is rationed.
         .layer(axum::middleware::from_fn_with_state(
@@ -228,6 +261,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .layer(axum::middleware::from_fn(security::same_origin_json))
         .layer(axum::middleware::from_fn(security::json_errors))
         .layer(axum::middleware::from_fn(security::headers))
+        .layer(assets::compression())
         .layer(axum::middleware::from_fn(access_log::log))
         .with_state(state)
 }

@@ -13,7 +13,9 @@
 //!
 //! A game won after a hint was served counts as won (and in the streak) but
 //! is a win with hints: `won_without_hints` leaves it out, and so do the best
-//! time and moves, which only unaided wins set.
+//! time and moves, which only unaided wins set. A win of a game stored
+//! before hints were recorded (schema 3) may have had hints: it counts as
+//! won, in `won_hints_unknown`, and sets no best either.
 
 use serde::Serialize;
 
@@ -25,6 +27,8 @@ pub struct GameStats {
     pub played: u64,
     pub won: u64,
     pub won_without_hints: u64,
+    /// Wins of games stored before hints were recorded.
+    pub won_hints_unknown: u64,
     pub current_streak: u64,
     pub best_streak: u64,
     pub best_time_ms: Option<i64>,
@@ -41,6 +45,7 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
                 played: 0,
                 won: 0,
                 won_without_hints: 0,
+                won_hints_unknown: 0,
                 current_streak: 0,
                 best_streak: 0,
                 best_time_ms: None,
@@ -59,6 +64,10 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
                     if g.hinted {
                         continue;
                     }
+                    if !g.hints_known {
+                        s.won_hints_unknown += 1;
+                        continue;
+                    }
                     s.won_without_hints += 1;
                     s.best_time_ms = Some(
                         s.best_time_ms
@@ -70,6 +79,42 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
                 }
             }
             s
+        })
+        .collect()
+}
+
+/// One counted game, as the statistics page charts it.
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    pub game: String,
+    /// The Moscow day the game was begun (see `crate::daily`).
+    pub day: String,
+    pub won: bool,
+    /// Whether a hint was shown before the win; null when hints were not
+    /// recorded then.
+    pub hinted: Option<bool>,
+    /// The first win's moves and time; null for a game not won.
+    pub moves: Option<u64>,
+    pub time_ms: Option<i64>,
+    /// The deal's level: asked for, else its grade; null when not graded.
+    pub level: Option<&'static str>,
+}
+
+/// The counted games (those `per_game` counts), oldest first.
+pub fn rows(history: &[PlayedGame]) -> Vec<GameRow> {
+    history
+        .iter()
+        .filter(|g| g.move_count > 0 || g.first_win.is_some())
+        .map(|g| GameRow {
+            game: g.game.clone(),
+            day: crate::daily::day_of_ms(g.created_ms)
+                .map(crate::daily::day_text)
+                .unwrap_or_default(),
+            won: g.first_win.is_some(),
+            hinted: g.hints_known.then_some(g.hinted),
+            moves: g.first_win.map(|w| w.moves),
+            time_ms: g.first_win.map(|w| w.elapsed_ms),
+            level: g.level.map(|l| l.as_str()),
         })
         .collect()
 }
@@ -88,6 +133,9 @@ mod tests {
                 elapsed_ms: ms,
             }),
             hinted: false,
+            hints_known: true,
+            created_ms: 0,
+            level: None,
         }
     }
 
@@ -121,13 +169,8 @@ mod tests {
         // Won in 50 moves and 9 s, then undone to 40 moves: still one won
         // game, with the first win's figures, and it does not break the streak.
         let undone = PlayedGame {
-            game: "fan".into(),
             move_count: 40,
-            first_win: Some(FirstWin {
-                moves: 50,
-                elapsed_ms: 9000,
-            }),
-            hinted: false,
+            ..g(50, true, 9000)
         };
         let history = [undone, g(3, false, 50)];
         let fan = per_game(&history)
@@ -152,5 +195,26 @@ mod tests {
         assert_eq!((fan.played, fan.won, fan.won_without_hints), (2, 2, 1));
         assert_eq!(fan.current_streak, 2);
         assert_eq!((fan.best_moves, fan.best_time_ms), (Some(60), Some(9000)));
+    }
+
+    #[test]
+    fn a_win_from_before_hint_records_is_not_called_hint_free() {
+        let old = PlayedGame {
+            hints_known: false,
+            ..g(30, true, 500)
+        };
+        let history = [old, g(60, true, 9000)];
+        let fan = per_game(&history)
+            .into_iter()
+            .find(|s| s.game == "fan")
+            .unwrap();
+        assert_eq!(
+            (fan.won, fan.won_without_hints, fan.won_hints_unknown),
+            (2, 1, 1)
+        );
+        assert_eq!((fan.best_moves, fan.best_time_ms), (Some(60), Some(9000)));
+        let r = rows(&history);
+        assert_eq!((r[0].hinted, r[1].hinted), (None, Some(false)));
+        assert_eq!(r[0].day, "1970-01-01");
     }
 }

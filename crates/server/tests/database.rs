@@ -127,7 +127,8 @@ async fn a_schema_upgrade_at_start_keeps_a_copy_of_the_old_file() {
     let db = temp_db();
     Server::start(&db.path).await.stop().await;
     {
-        // Back to version 3: the grades without the person-like columns.
+        // Back to version 3: the grades without the person-like columns, no
+        // hint records, names or deals of the day.
         let store = patience_store::Store::open(&db.path).unwrap();
         store
             .execute_raw("ALTER TABLE grades DROP COLUMN person_wins")
@@ -137,6 +138,12 @@ async fn a_schema_upgrade_at_start_keeps_a_copy_of_the_old_file() {
             .unwrap();
         store.execute_raw("DROP TABLE library_files").unwrap();
         store.execute_raw("DROP TABLE ruled_out").unwrap();
+        store.execute_raw("DROP TABLE player_names").unwrap();
+        store.execute_raw("DROP TABLE daily_deals").unwrap();
+        store.execute_raw("DROP INDEX games_by_deal").unwrap();
+        store
+            .execute_raw("ALTER TABLE games DROP COLUMN hints_known")
+            .unwrap();
         store.execute_raw("PRAGMA user_version = 3").unwrap();
     }
     Server::start(&db.path).await.stop().await;

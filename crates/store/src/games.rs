@@ -142,6 +142,13 @@ pub struct PlayedGame {
     pub first_win: Option<FirstWin>,
     /// A hint was served before the first win.
     pub hinted: bool,
+    /// Hints were recorded for the game: false for games stored before the
+    /// store kept hint records (schema 3), whose wins may have had hints.
+    pub hints_known: bool,
+    pub created_ms: i64,
+    /// The level of the deal: the one asked for, else its grade in the
+    /// library (`None` for a deal not graded).
+    pub level: Option<Level>,
 }
 
 /// The moves and playing time of a game at its first win.
@@ -250,50 +257,97 @@ impl Store {
     }
 
     /// The player's unfinished games with at least one move, most recently played first.
-    /// A deal opened and left untouched is not "in progress".
+    /// A deal opened and left untouched is not "in progress". A row that
+    /// cannot be read is left out and logged, so one damaged game does not
+    /// hide the others.
     pub fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError> {
         let mut st = self.conn.prepare_cached(
             "SELECT uid, game, deal, move_count, updated_ms FROM games
              WHERE player = ?1 AND finished = 0 AND move_count > 0 ORDER BY updated_ms DESC, rowid DESC LIMIT ?2",
         )?;
         let rows = st.query_map(params![player, limit], |r| {
-            Ok(InProgress {
-                uid: r.get(0)?,
-                game: r.get(1)?,
-                deal: r.get::<_, i64>(2)? as u64,
-                moves: r.get::<_, i64>(3)? as u64,
-                updated: r.get(4)?,
-            })
+            Ok(readable(r, |r| {
+                Ok(InProgress {
+                    uid: r.get(0)?,
+                    game: r.get(1)?,
+                    deal: r.get::<_, i64>(2)? as u64,
+                    moves: r.get::<_, i64>(3)? as u64,
+                    updated: r.get(4)?,
+                })
+            }))
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut out = Vec::new();
+        for row in rows {
+            out.extend(row?);
+        }
+        Ok(out)
     }
 
-    /// The player's newest [`STATS_GAMES`] games, oldest first.
+    /// The player's newest [`STATS_GAMES`] games, oldest first. A row that
+    /// cannot be read is left out and logged (see [`Store::in_progress`]).
     pub fn played_games(&self, player: &str) -> Result<Vec<PlayedGame>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT game, move_count, finished, won_moves, won_ms, hinted FROM
-               (SELECT game, move_count, finished, won_moves, won_ms, hinted, created_ms, rowid
-                FROM games WHERE player = ?1 ORDER BY created_ms DESC, rowid DESC LIMIT ?2)
-             ORDER BY created_ms, rowid",
+            "SELECT g.uid, g.game, g.move_count, g.finished, g.won_moves, g.won_ms, g.hinted,
+                    g.hints_known, g.created_ms, g.level, d.level FROM
+               (SELECT uid, game, deal, move_count, finished, won_moves, won_ms, hinted,
+                       hints_known, created_ms, level, rowid AS r
+                FROM games WHERE player = ?1 ORDER BY created_ms DESC, rowid DESC LIMIT ?2) AS g
+             LEFT JOIN grades AS d ON d.game = g.game AND d.deal = g.deal
+             ORDER BY g.created_ms, g.r",
         )?;
         let rows = st.query_map(params![player, STATS_GAMES], |r| {
-            let finished: bool = r.get(2)?;
-            let won_moves: Option<i64> = r.get(3)?;
-            let won_ms: Option<i64> = r.get(4)?;
-            Ok(PlayedGame {
-                game: r.get(0)?,
-                move_count: r.get::<_, i64>(1)? as u64,
-                first_win: match (finished, won_moves, won_ms) {
-                    (true, Some(moves), Some(elapsed_ms)) => Some(FirstWin {
-                        moves: moves as u64,
-                        elapsed_ms,
-                    }),
-                    _ => None,
-                },
-                hinted: r.get(5)?,
-            })
+            Ok(readable(r, |r| {
+                let finished: bool = r.get(3)?;
+                let won_moves: Option<i64> = r.get(4)?;
+                let won_ms: Option<i64> = r.get(5)?;
+                let asked: AskedLevel = r.get(9)?;
+                let graded: Option<String> = r.get(10)?;
+                Ok(PlayedGame {
+                    game: r.get(1)?,
+                    move_count: r.get::<_, i64>(2)? as u64,
+                    first_win: match (finished, won_moves, won_ms) {
+                        (true, Some(moves), Some(elapsed_ms)) => Some(FirstWin {
+                            moves: moves as u64,
+                            elapsed_ms,
+                        }),
+                        _ => None,
+                    },
+                    hinted: r.get(6)?,
+                    hints_known: r.get(7)?,
+                    created_ms: r.get(8)?,
+                    level: match asked {
+                        AskedLevel::Level(l) => Some(l),
+                        AskedLevel::Any => graded.as_deref().and_then(Level::parse),
+                    },
+                })
+            }))
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut out = Vec::new();
+        for row in rows {
+            out.extend(row?);
+        }
+        Ok(out)
+    }
+}
+
+/// A row read by `read`, or `None` (logged with the row's uid, its first
+/// column) when one of its values cannot be read.
+pub(crate) fn readable<T>(
+    r: &rusqlite::Row<'_>,
+    read: impl FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+) -> Option<T> {
+    match read(r) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let uid = r
+                .get_ref(0)
+                .ok()
+                .and_then(|v| v.as_str().ok())
+                .map(crate::error::shorten)
+                .unwrap_or_default();
+            tracing::error!(uid, error = %e, "a stored game cannot be read; left out");
+            None
+        }
     }
 }
 
@@ -476,5 +530,28 @@ pub(crate) mod tests {
                 ..up(MovesChange::Step, 0, 0)
             })
             .unwrap());
+    }
+
+    #[test]
+    fn an_unreadable_row_is_left_out_of_the_lists_not_an_error() {
+        let (_dir, store) = temp_store();
+        for uid in ["a", "b", "c"] {
+            store.insert_game(&new_row(uid)).unwrap();
+        }
+        store
+            .execute_raw("UPDATE games SET move_count = 3")
+            .unwrap();
+        store
+            .execute_raw("UPDATE games SET move_count = 'many', level = 'trivial' WHERE uid = 'b'")
+            .unwrap();
+        let uids: Vec<String> = store
+            .in_progress("p", 20)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.uid)
+            .collect();
+        assert_eq!(uids.len(), 2);
+        assert!(!uids.contains(&"b".to_string()));
+        assert_eq!(store.played_games("p").unwrap().len(), 2);
     }
 }

@@ -17,6 +17,9 @@
 //! - [`games`]: saved games (a record of moves, its redo list, its version);
 //! - [`grades`]: graded deals (a level and the person-like player's wins);
 //! - [`ruled_out`]: deals a hunt for some levels showed are of none of them;
+//! - [`records`]: a deal's wins without hints, by every player;
+//! - [`names`]: players' display names;
+//! - [`daily`]: the deal of each day, kept once chosen;
 //! - [`export`]: a SQLite store read whole, for a copy into PostgreSQL;
 //! - [`library`]: the library files, read and written, and their load into a store;
 //! - [`owner`]: the one server that owns a database file, and how it opens it;
@@ -24,14 +27,17 @@
 //! - [`error`]: what can go wrong.
 
 pub mod backup;
+pub mod daily;
 pub mod error;
 pub mod export;
 pub mod games;
 pub mod grades;
 pub mod library;
 pub mod location;
+pub mod names;
 pub mod owner;
 pub mod postgres;
+pub mod records;
 pub mod ruled_out;
 pub mod schema;
 pub mod storage;
@@ -41,16 +47,19 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
+pub use daily::{DailyDeal, DealResult};
 pub use error::StoreError;
 pub use games::{
     AskedLevel, FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame, MAX_MOVES,
     STATS_GAMES,
 };
 pub use location::Location;
+pub use names::{DisplayName, NameError};
 /// The levels and what is kept of a grade: the grading's own words, named
 /// below both the grading and the store so the two cannot disagree.
 pub use patience_levels::{DealGrade, Level, PersonWins};
 pub use postgres::PgStore;
+pub use records::DealWin;
 pub use schema::SCHEMA_VERSION;
 pub use storage::{LibraryFiles, Storage};
 

@@ -12,7 +12,7 @@ use rusqlite::{params, Connection, Transaction, TransactionBehavior};
 use crate::error::StoreError;
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// The version of an open file.
 pub(crate) fn version(conn: &Connection) -> Result<i64, StoreError> {
@@ -29,10 +29,11 @@ pub(crate) struct Step {
     pub postgres: &'static str,
 }
 
-/// A part of a SQLite step: SQL, or code where SQL alone cannot do it.
+/// A part of a SQLite step: SQL, or code where SQL alone cannot do it
+/// (given the version the file had before this upgrade began).
 pub(crate) enum Sqlite {
     Sql(&'static str),
-    Code(fn(&Transaction) -> Result<(), StoreError>),
+    Code(fn(&Transaction, i64) -> Result<(), StoreError>),
 }
 
 /// Every step, oldest first; the last one's version is [`SCHEMA_VERSION`].
@@ -216,10 +217,52 @@ pub(crate) const STEPS: &[Step] = &[
                 PRIMARY KEY (game, deal)
             );",
     },
+    // Version 6: whether a game's hints were recorded (games stored before
+    // version 3 had no hint record, so their wins are not known to be
+    // without hints); games by deal, for the deal's records; the players'
+    // display names; and the deal of each day, kept once chosen. Only a
+    // SQLite file can hold games from before version 3: PostgreSQL
+    // databases start at a later version or are copied from a SQLite file.
+    Step {
+        version: 6,
+        sqlite: &[
+            Sqlite::Sql(
+                "ALTER TABLE games ADD COLUMN hints_known INTEGER NOT NULL DEFAULT 1;
+                CREATE INDEX games_by_deal ON games (game, deal);
+                CREATE TABLE player_names (
+                    player TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    updated_ms INTEGER NOT NULL
+                );
+                CREATE TABLE daily_deals (
+                    game TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    deal INTEGER NOT NULL,
+                    level TEXT NOT NULL,
+                    PRIMARY KEY (game, day)
+                );",
+            ),
+            Sqlite::Code(games_before_hint_records),
+        ],
+        postgres: "ALTER TABLE games ADD COLUMN hints_known BOOLEAN NOT NULL DEFAULT TRUE;
+            CREATE INDEX games_by_deal ON games (game, deal);
+            CREATE TABLE player_names (
+                player TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                updated_ms BIGINT NOT NULL
+            );
+            CREATE TABLE daily_deals (
+                game TEXT NOT NULL,
+                day TEXT NOT NULL,
+                deal BIGINT NOT NULL,
+                level TEXT NOT NULL,
+                PRIMARY KEY (game, day)
+            );",
+    },
 ];
 
 /// Version 3's move: each game's moves and redo list into one row a move.
-fn moves_into_rows(tx: &Transaction) -> Result<(), StoreError> {
+fn moves_into_rows(tx: &Transaction, _from: i64) -> Result<(), StoreError> {
     let mut read = tx.prepare("SELECT uid, moves, redo FROM games")?;
     let mut write = tx.prepare("INSERT INTO game_moves (uid, ply, word) VALUES (?1, ?2, ?3)")?;
     let rows = read.query_map([], |r| {
@@ -234,6 +277,34 @@ fn moves_into_rows(tx: &Transaction) -> Result<(), StoreError> {
         let words = moves.split_whitespace().chain(redo.split_whitespace());
         for (i, word) in words.enumerate() {
             write.execute(params![uid, i as i64 + 1, word])?;
+        }
+    }
+    Ok(())
+}
+
+/// Version 6's mark on the games stored before hint records: every game of
+/// a file older than version 3; of a file upgraded past version 3 before,
+/// those its copy from before version 3 (`<file>.v1.bak` or
+/// `<file>.v2.bak`, made by [`backup`]) holds. Without such a copy none can
+/// be told apart.
+fn games_before_hint_records(tx: &Transaction, from: i64) -> Result<(), StoreError> {
+    if from < 3 {
+        tx.execute_batch("UPDATE games SET hints_known = 0")?;
+        return Ok(());
+    }
+    let Some(path) = tx.path().filter(|p| !p.is_empty()) else {
+        return Ok(());
+    };
+    let mut mark = tx.prepare("UPDATE games SET hints_known = 0 WHERE uid = ?1")?;
+    for old in 1..3 {
+        let copy = format!("{path}.v{old}.bak");
+        if !Path::new(&copy).exists() {
+            continue;
+        }
+        let old = Connection::open_with_flags(&copy, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        let mut st = old.prepare("SELECT uid FROM games")?;
+        for uid in st.query_map([], |r| r.get::<_, String>(0))? {
+            mark.execute([uid?])?;
         }
     }
     Ok(())
@@ -262,7 +333,7 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         for part in step.sqlite {
             match part {
                 Sqlite::Sql(sql) => tx.execute_batch(sql)?,
-                Sqlite::Code(f) => f(&tx)?,
+                Sqlite::Code(f) => f(&tx, version)?,
             }
         }
         tx.pragma_update(None, "user_version", step.version)?;
@@ -350,6 +421,10 @@ mod tests {
             })
         );
         assert_eq!(games[1].first_win, None);
+        assert!(
+            games.iter().all(|g| !g.hints_known),
+            "no hint was recorded before version 3"
+        );
         let version: i64 = store
             .conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
@@ -372,6 +447,10 @@ mod tests {
                 "DROP TABLE game_moves;
                 DROP TABLE library_files;
                 DROP TABLE ruled_out;
+                DROP TABLE player_names;
+                DROP TABLE daily_deals;
+                DROP INDEX games_by_deal;
+                ALTER TABLE games DROP COLUMN hints_known;
                 ALTER TABLE grades DROP COLUMN person_wins;
                 ALTER TABLE grades DROP COLUMN runs;
                 ALTER TABLE games DROP COLUMN version;
@@ -415,6 +494,10 @@ mod tests {
             conn.execute_batch(
                 r#"DROP TABLE library_files;
                 DROP TABLE ruled_out;
+                DROP TABLE player_names;
+                DROP TABLE daily_deals;
+                DROP INDEX games_by_deal;
+                ALTER TABLE games DROP COLUMN hints_known;
                 ALTER TABLE grades DROP COLUMN person_wins;
                 ALTER TABLE grades DROP COLUMN runs;
                 INSERT INTO grades VALUES ('fan', 1, 'medium',
@@ -451,5 +534,39 @@ mod tests {
             .query_row("SELECT COUNT(*) FROM grades", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 5);
+    }
+
+    #[test]
+    fn games_a_copy_from_before_hint_records_holds_are_marked_as_such() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        {
+            let store = Store::open(&path).unwrap();
+            store.insert_game(&new_row("old")).unwrap();
+            store.insert_game(&new_row("new")).unwrap();
+        }
+        {
+            // The copy made before a version 1 file was upgraded: it held `old`.
+            let copy = Connection::open(dir.path().join("t.db.v1.bak")).unwrap();
+            copy.execute_batch("CREATE TABLE games (uid TEXT); INSERT INTO games VALUES ('old');")
+                .unwrap();
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(
+                "DROP TABLE player_names;
+                DROP TABLE daily_deals;
+                DROP INDEX games_by_deal;
+                ALTER TABLE games DROP COLUMN hints_known;
+                PRAGMA user_version = 5;",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let known: Vec<bool> = store
+            .played_games("p")
+            .unwrap()
+            .iter()
+            .map(|g| g.hints_known)
+            .collect();
+        assert_eq!(known, [false, true]);
     }
 }

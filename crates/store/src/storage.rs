@@ -9,7 +9,7 @@ use async_trait::async_trait;
 
 use crate::error::StoreError;
 use crate::games::{GameUpdate, InProgress, PlayedGame, StoredGame};
-use crate::{DealGrade, Level};
+use crate::{DailyDeal, DealGrade, DealResult, DealWin, DisplayName, Level};
 
 /// The library files loaded at start, as `(file name, bytes)`.
 pub type LibraryFiles = &'static [(&'static str, &'static [u8])];
@@ -57,4 +57,48 @@ pub trait Storage: Send + Sync {
     /// A deal of this level picked at random.
     async fn random_graded_deal(&self, game: &str, level: Level)
         -> Result<Option<u64>, StoreError>;
+
+    /// Every graded deal of a game, in deal order.
+    async fn grades(&self, game: &str) -> Result<Vec<DealGrade>, StoreError>;
+
+    /// The graded deals of a game at one level, in deal order.
+    async fn deals_of_level(&self, game: &str, level: Level) -> Result<Vec<u64>, StoreError>;
+
+    /// The deal's wins without hints, by every player, fewest moves first
+    /// (then the fastest); at most [`crate::records::RECORD_WINS`].
+    async fn hint_free_wins(&self, game: &str, deal: u64) -> Result<Vec<DealWin>, StoreError>;
+
+    /// The player's display name, if one is set.
+    async fn name_of(&self, player: &str) -> Result<Option<DisplayName>, StoreError>;
+
+    /// Sets the player's display name, or clears it with `None`.
+    async fn set_name(
+        &self,
+        player: &str,
+        name: Option<DisplayName>,
+        now_ms: i64,
+    ) -> Result<(), StoreError>;
+
+    /// Whether the player has any stored game.
+    async fn has_games(&self, player: &str) -> Result<bool, StoreError>;
+
+    /// The kept deals of `game` for the days `from..=to`, in day order.
+    async fn daily_deals(
+        &self,
+        game: &str,
+        from: &str,
+        to: &str,
+    ) -> Result<Vec<DailyDeal>, StoreError>;
+
+    /// Keeps each day's deal unless one is kept already (the first one
+    /// stays), all in one transaction.
+    async fn keep_daily(&self, deals: Vec<DailyDeal>) -> Result<(), StoreError>;
+
+    /// The deals the player has won, of one game or of all, each once as
+    /// `(game, result)`.
+    async fn won_deals(
+        &self,
+        player: &str,
+        game: Option<&str>,
+    ) -> Result<Vec<(String, DealResult)>, StoreError>;
 }

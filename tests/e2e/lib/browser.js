@@ -46,7 +46,7 @@ const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg
 export async function serveWebFrom(context, dir) {
   const root = path.resolve(dir);
   await context.route('**/static/**', (route) => {
-    const rel = new URL(route.request().url()).pathname.replace(/^\/static\//, '');
+    const rel = new URL(route.request().url()).pathname.replace(/^\/static\/(b-[0-9a-f]+\/)?/, '');
     const file = path.join(root, rel);
     if (!file.startsWith(root + path.sep) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
     return route.fulfill({ body: fs.readFileSync(file), contentType: TYPES[path.extname(file)] || 'application/octet-stream' });

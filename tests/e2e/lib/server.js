@@ -13,12 +13,13 @@ export const REPO = path.resolve(here, '../../..');
 export const BINARY = path.join(REPO, 'target/debug/patience');
 const START_TIMEOUT_MS = 30_000;
 
-export async function startServer() {
+/** `args` are more flags for `patience serve` (e.g. `--today 2026-12-02`). */
+export async function startServer(args = []) {
   if (process.env.PATIENCE_URL) return { url: process.env.PATIENCE_URL, stop: async () => {} };
   if (!fs.existsSync(BINARY)) throw new Error(`${BINARY} is missing: run cargo build -p patience-cli`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'patience-e2e-'));
   const db = path.join(dir, 'test.db');
-  const child = spawn(BINARY, ['serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BINARY, ['serve', '--port', '0', '--db', db, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
   const url = await new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import { DESKTOP, launch, open } from './browser.js';
 import { startServer } from './server.js';
 
 /** Registers the file's `before` and `after` hooks; the fields fill in when the first test runs. */
-export function useSuite() {
+export function useSuite(serverArgs = []) {
   const suite = {
     server: null,
     browser: null,
@@ -28,7 +28,7 @@ export function useSuite() {
     },
   };
   before(async () => {
-    suite.server = await startServer();
+    suite.server = await startServer(serverArgs);
     suite.browser = await launch();
     suite.games = await (await fetch(`${suite.server.url}/api/games`)).json();
   });

@@ -29,6 +29,15 @@ pub struct Args {
     /// the player cookie is then `Secure` (named `__Host-patience_player`).
     #[arg(long)]
     pub behind_tls_proxy: bool,
+    /// The site's date (Moscow), YYYY-MM-DD, instead of the clock's: the
+    /// deal of the day and the calendar follow it (for tests).
+    #[arg(long, value_parser = parse_day)]
+    pub today: Option<patience_server::daily::Date>,
+}
+
+fn parse_day(text: &str) -> Result<patience_server::daily::Date, String> {
+    patience_server::daily::parse_day(text)
+        .ok_or_else(|| format!("`{text}` is not a date (YYYY-MM-DD)"))
 }
 
 pub fn run(a: Args) -> super::Outcome {
@@ -50,6 +59,10 @@ pub fn run(a: Args) -> super::Outcome {
         port: a.port,
         behind_tls_proxy: a.behind_tls_proxy,
         create: a.create,
+        clock: a.today.map_or(
+            patience_server::daily::Clock::System,
+            patience_server::daily::Clock::Fixed,
+        ),
         ..patience_server::Config::local(a.db)
     }))?;
     Ok(ExitCode::SUCCESS)

@@ -1,13 +1,18 @@
 //! The JSON API of docs/api.md, one module a concern: `catalogue` (games and
 //! rules), `play` (new games, moves, undo, redo), `hint` (the solver), `history`
-//! (continue and statistics). Handlers parse, call the engine, commit to the
+//! (continue and statistics), `daily` (the deal of the day), `records` (a
+//! deal's records and the player's display name), `figures` (how often each
+//! game comes out). Handlers parse, call the engine, commit to the
 //! store, and answer; no rule is written here.
 
 pub mod analysis;
 pub mod catalogue;
+pub mod daily;
+pub mod figures;
 pub mod hint;
 pub mod history;
 pub mod play;
+pub mod records;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

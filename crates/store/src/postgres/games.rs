@@ -9,7 +9,7 @@ use crate::error::{shorten, StoreError};
 use crate::games::{
     AskedLevel, FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame,
 };
-use crate::{deal_to_sql, STATS_GAMES};
+use crate::{deal_to_sql, Level, STATS_GAMES};
 
 /// A stored count or version as the unsigned number the store hands out.
 fn count(n: i64) -> u64 {
@@ -191,38 +191,57 @@ impl PgStore {
             .collect())
     }
 
-    /// The player's newest [`STATS_GAMES`] games, oldest first.
+    /// The player's newest [`STATS_GAMES`] games, oldest first, each with
+    /// its deal's level (asked for, else graded). A row that cannot be read
+    /// is left out and logged, as SQLite's.
     pub async fn played_games(&self, player: &str) -> Result<Vec<PlayedGame>, StoreError> {
         let client = self.client().await?;
         let st = client
             .prepare_cached(
-                "SELECT game, move_count, finished, won_moves, won_ms, hinted FROM
-                   (SELECT game, move_count, finished, won_moves, won_ms, hinted, created_ms, seq
-                    FROM games WHERE player = $1 ORDER BY created_ms DESC, seq DESC LIMIT $2) t
-                 ORDER BY created_ms, seq",
+                "SELECT g.uid, g.game, g.move_count, g.finished, g.won_moves, g.won_ms, g.hinted,
+                        g.hints_known, g.created_ms, g.level, d.level FROM
+                   (SELECT uid, game, deal, move_count, finished, won_moves, won_ms, hinted,
+                           hints_known, created_ms, level, seq
+                    FROM games WHERE player = $1 ORDER BY created_ms DESC, seq DESC LIMIT $2) g
+                 LEFT JOIN grades d ON d.game = g.game AND d.deal = g.deal
+                 ORDER BY g.created_ms, g.seq",
             )
             .await?;
         let rows = client.query(&st, &[&player, &STATS_GAMES]).await?;
-        Ok(rows
-            .iter()
-            .map(|r| {
-                let finished: bool = r.get(2);
-                let won_moves: Option<i64> = r.get(3);
-                let won_ms: Option<i64> = r.get(4);
-                PlayedGame {
-                    game: r.get(0),
-                    move_count: count(r.get(1)),
-                    first_win: match (finished, won_moves, won_ms) {
-                        (true, Some(moves), Some(elapsed_ms)) => Some(FirstWin {
-                            moves: count(moves),
-                            elapsed_ms,
-                        }),
-                        _ => None,
-                    },
-                    hinted: r.get(5),
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let asked = match asked_level(r.get(9)) {
+                Ok(a) => a,
+                Err(e) => {
+                    let uid: &str = r.get(0);
+                    tracing::error!(uid = shorten(uid), error = %e, "a stored game cannot be read; left out");
+                    continue;
                 }
-            })
-            .collect())
+            };
+            let finished: bool = r.get(3);
+            let won_moves: Option<i64> = r.get(4);
+            let won_ms: Option<i64> = r.get(5);
+            let graded: Option<&str> = r.get(10);
+            out.push(PlayedGame {
+                game: r.get(1),
+                move_count: count(r.get(2)),
+                first_win: match (finished, won_moves, won_ms) {
+                    (true, Some(moves), Some(elapsed_ms)) => Some(FirstWin {
+                        moves: count(moves),
+                        elapsed_ms,
+                    }),
+                    _ => None,
+                },
+                hinted: r.get(6),
+                hints_known: r.get(7),
+                created_ms: r.get(8),
+                level: match asked {
+                    AskedLevel::Level(l) => Some(l),
+                    AskedLevel::Any => graded.and_then(Level::parse),
+                },
+            });
+        }
+        Ok(out)
     }
 }
 

@@ -10,12 +10,14 @@
 //! so two servers racing on one game write it exactly once.
 //!
 //! Modules: [`games`] (saved games), [`grades`] (graded deals, ruled-out
-//! deals, the library load), [`work`] (grading shared by several workers),
+//! deals, the library load), [`site`] (records, display names, the deal
+//! of each day), [`work`] (grading shared by several workers),
 //! [`copy`] (a SQLite site copied in).
 
 pub mod copy;
 pub mod games;
 pub mod grades;
+pub mod site;
 pub mod work;
 
 use std::time::Duration;
@@ -30,7 +32,7 @@ use crate::games::{GameUpdate, InProgress, PlayedGame, StoredGame};
 use crate::location::without_password;
 use crate::schema::{SCHEMA_VERSION, STEPS};
 use crate::storage::{LibraryFiles, Storage};
-use crate::{DealGrade, Level};
+use crate::{DailyDeal, DealGrade, DealResult, DealWin, DisplayName, Level};
 
 /// How long a call waits for a connection (a new one included) before
 /// answering that the database cannot be reached.
@@ -275,5 +277,55 @@ impl Storage for PgStore {
         level: Level,
     ) -> Result<Option<u64>, StoreError> {
         PgStore::random_graded_deal(self, game, level).await
+    }
+
+    async fn grades(&self, game: &str) -> Result<Vec<DealGrade>, StoreError> {
+        PgStore::grades(self, game).await
+    }
+
+    async fn deals_of_level(&self, game: &str, level: Level) -> Result<Vec<u64>, StoreError> {
+        PgStore::deals_of_level(self, game, level).await
+    }
+
+    async fn hint_free_wins(&self, game: &str, deal: u64) -> Result<Vec<DealWin>, StoreError> {
+        PgStore::hint_free_wins(self, game, deal).await
+    }
+
+    async fn name_of(&self, player: &str) -> Result<Option<DisplayName>, StoreError> {
+        PgStore::name_of(self, player).await
+    }
+
+    async fn set_name(
+        &self,
+        player: &str,
+        name: Option<DisplayName>,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        PgStore::set_name(self, player, name.as_ref(), now_ms).await
+    }
+
+    async fn has_games(&self, player: &str) -> Result<bool, StoreError> {
+        PgStore::has_games(self, player).await
+    }
+
+    async fn daily_deals(
+        &self,
+        game: &str,
+        from: &str,
+        to: &str,
+    ) -> Result<Vec<DailyDeal>, StoreError> {
+        PgStore::daily_deals(self, game, from, to).await
+    }
+
+    async fn keep_daily(&self, deals: Vec<DailyDeal>) -> Result<(), StoreError> {
+        PgStore::keep_daily(self, &deals).await
+    }
+
+    async fn won_deals(
+        &self,
+        player: &str,
+        game: Option<&str>,
+    ) -> Result<Vec<(String, DealResult)>, StoreError> {
+        PgStore::won_deals(self, player, game).await
     }
 }
