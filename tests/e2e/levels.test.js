@@ -49,9 +49,9 @@ test('each listed level of each game deals a game of that level', async (t) => {
       assert.ok(info.includes(` · ${WORD[level]}`), `${game}: "${info}" names the level`);
       if (state.person) {
         const { wins, runs } = state.person;
-        assert.ok(info.includes(`a person-like player wins ${wins} ${wins === 1 ? 'game' : 'games'} of ${runs}`), `${game}: "${info}"`);
+        assert.ok(info.includes(`a program playing like a person wins ${wins} of ${runs}`), `${game}: "${info}"`);
       } else {
-        assert.ok(!info.includes('person-like'), `${game}: no runs known, none shown ("${info}")`);
+        assert.ok(!info.includes('like a person'), `${game}: no runs known, none shown ("${info}")`);
       }
     }
     assert.deepEqual(page.errors, []);
