@@ -10,17 +10,8 @@
 # --db names one) and writes their table into bench/durability/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-table=0
-db=
-args=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --table) table=1 ;;
-    --db) db="$2"; shift ;;
-    *) args+=("$1") ;;
-  esac
-  shift
-done
+. bench/lib/table.sh
+table_args "$@"
 cargo build --release -q -p patience-cli
 cargo build --release -q -p patience-server --example durability
 check=(target/release/examples/durability --bin target/release/patience)
@@ -32,32 +23,15 @@ if [ -z "$db" ]; then
   start_throwaway_postgres
   db=$(new_postgres_database durability)
 fi
-rows=
 run() { # label, then the check's arguments
-  local label="$1" out
+  local label="$1"
   shift
-  out=$(nice -n 10 "${check[@]}" "${args[@]}" "$@")
-  echo "$out" >&2
-  local kill race
-  kill=$(echo "$out" | sed -n 's/^kill -9: \(.*\)$/\1/p')
-  race=$(echo "$out" | sed -n 's/^two tabs: \(.*\)$/\1/p')
-  rows="$rows| $label | $kill | $race |"$'\n'
+  niced "${check[@]}" "${args[@]}" "$@"
+  table_row "$label" "$(echo "$out" | sed -n 's/^kill -9: \(.*\)$/\1/p')" \
+    "$(echo "$out" | sed -n 's/^two tabs: \(.*\)$/\1/p')"
 }
 run "SQLite, 1 server"
 run "PostgreSQL, 3 servers" --db "$db" --instances 3
-table="| store | kill -9 under load | two tabs at once |"$'\n'"|---|---|---|"$'\n'"$rows"
-echo "$table"
-readme=bench/durability/README.md
-begin='<!-- stores table: bench/durability/run.sh --table -->'
-end='<!-- end of stores table -->'
-block="$begin"$'\n'"\`bench/durability/run.sh --table ${args[*]}\` on $(nproc) cores (PostgreSQL: one of the three servers killed a round, restarted on the same database; the two tabs on two servers):"$'\n\n'"$table$end"
-python3 - "$readme" "$begin" "$end" "$block" <<'PY'
-import sys
-path, begin, end, block = sys.argv[1:]
-text = open(path).read()
-if begin in text and end in text:
-    text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
-else:
-    text = text.rstrip("\n") + "\n\n" + block + "\n"
-open(path, "w").write(text)
-PY
+write_table bench/durability/README.md "stores table: bench/durability/run.sh --table" \
+  "\`bench/durability/run.sh --table ${args[*]}\` on $(nproc) cores (PostgreSQL: one of the three servers killed a round, restarted on the same database; the two tabs on two servers):" \
+  store "kill -9 under load" "two tabs at once"

@@ -11,17 +11,8 @@
 # bench/load/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-table=0
-db=
-args=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --table) table=1 ;;
-    --db) db="$2"; shift ;;
-    *) args+=("$1") ;;
-  esac
-  shift
-done
+. bench/lib/table.sh
+table_args "$@"
 if [ "$table" = 0 ]; then
   exec cargo run --release -q -p patience-server --example load -- ${db:+--db "$db"} "${args[@]}"
 fi
@@ -35,35 +26,19 @@ if [ -z "$db" ]; then
 else
   fresh() { echo "$db"; }
 fi
-rows=
 run() { # label, then the benchmark's arguments
-  local label="$1" out
+  local label="$1" rate p99 check
   shift
-  out=$(nice -n 10 "$load" "${args[@]}" "$@")
-  echo "$out" >&2
-  local rate p99 check
+  niced "$load" "${args[@]}" "$@"
   rate=$(echo "$out" | sed -n 's/.* = \([0-9]*\) moves\/s.*/\1/p')
   p99=$(echo "$out" | sed -n 's/.*p99 \([0-9.]*\) ms.*/\1/p')
   check=$(echo "$out" | grep -q 'durability: all' && echo "every move stored" || echo "CHECK FAILED")
-  rows="$rows| $label | $rate | $p99 ms | $check |"$'\n'
+  table_row "$label" "$rate" "$p99 ms" "$check"
 }
 run "SQLite, 1 server"
 run "PostgreSQL, 1 server" --db "$(fresh one)"
 run "PostgreSQL, 3 servers" --db "$(fresh three)" --instances 3
-table="| store | moves/s | p99 | acknowledged moves |"$'\n'"|---|---|---|---|"$'\n'"$rows"
-echo "$table"
-readme=bench/load/README.md
-begin='<!-- stores table: bench/load/run.sh --table -->'
-end='<!-- end of stores table -->'
 args_text="${args[*]:-(default: 32 clients, 30,000 requests)}"
-block="$begin"$'\n'"\`bench/load/run.sh --table ${args[*]}\` on $(nproc) cores, client and servers in one process, PostgreSQL $(basename "$(dirname "$(postgres_bin)")") on loopback; ${args_text}:"$'\n\n'"$table$end"
-python3 - "$readme" "$begin" "$end" "$block" <<'PY'
-import sys
-path, begin, end, block = sys.argv[1:]
-text = open(path).read()
-if begin in text and end in text:
-    text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
-else:
-    text = text.rstrip("\n") + "\n\n" + block + "\n"
-open(path, "w").write(text)
-PY
+write_table bench/load/README.md "stores table: bench/load/run.sh --table" \
+  "\`bench/load/run.sh --table ${args[*]}\` on $(nproc) cores, client and servers in one process, PostgreSQL $(basename "$(dirname "$(postgres_bin)")") on loopback; ${args_text}:" \
+  store moves/s p99 "acknowledged moves"

@@ -121,14 +121,6 @@ impl Store {
         Ok(())
     }
 
-    /// Copies the whole WAL into the main file and empties it (waiting for
-    /// readers to move on): what keeps the WAL from growing while writes never stop.
-    pub fn checkpoint_truncate(&self) -> Result<(), StoreError> {
-        self.conn
-            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
-        Ok(())
-    }
-
     /// The schema version of the open file.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         schema::version(&self.conn)
