@@ -16,5 +16,18 @@ export async function showRules(root, game) {
     h('a', { class: 'button primary', href: `/play/${encodeURIComponent(game)}` }, t('rules.play')),
     h('a', { class: 'button', href: '/' }, t('rules.allGames')));
   const body = renderMarkdown(rules.markdown);
-  root.replaceChildren(h('article', { class: 'rules', lang: language() }, title, body, actions));
+  root.replaceChildren(h('article', { class: 'rules', lang: language() }, title, body, keys(), actions));
+}
+
+/** The table's keys (table.js reads them by the same names). */
+const KEYS = ['hint', 'playHint', 'undo', 'redo', 'tab', 'arrows', 'play', 'escape'];
+
+function keys() {
+  return h('section', { class: 'keys', 'aria-labelledby': 'keys-title' },
+    h('h2', { id: 'keys-title' }, t('rules.keys.title')),
+    h('dl', { class: 'key-list' }, ...KEYS.flatMap((k) => [
+      h('dt', {}, h('kbd', {}, t(`rules.keys.${k}Key`))),
+      h('dd', {}, t(`rules.keys.${k}`)),
+    ])),
+    h('p', {}, t('rules.keys.note')));
 }

@@ -9,6 +9,7 @@
 // The only game knowledge here is the server's `legal` list.
 
 import { api, ApiError } from './api.js';
+import { ask } from './confirm.js';
 import { baseMark, cardBack, cardFace } from './cards.js';
 import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
@@ -26,6 +27,16 @@ const DOUBLE_CLICK_MS = 300;
 // How long a card slides to its new place: short enough that a move lands
 // within 200 ms of the click on loopback (bench/table measures it).
 const SLIDE_MS = 130;
+
+/**
+ * The table's keys, by physical key (`KeyboardEvent.code`), so they work in
+ * any keyboard layout: H asks for a hint, P plays the hint shown, Ctrl+Z
+ * undoes, Ctrl+Y or Ctrl+Shift+Z redoes (the rules page lists them, rules.js).
+ */
+const KEYS = { hint: 'KeyH', playHint: 'KeyP', undo: 'KeyZ', redo: 'KeyY' };
+
+/** Tabs of this browser tell each other a game's new version (see `follow`). */
+const CHANNEL = 'patience.games';
 
 /**
  * A length of `n` card widths, as CSS: places follow the board's `--cw`, so a
@@ -70,6 +81,63 @@ export class Table {
       timer = setTimeout(() => { this.cw = null; this.rows = null; this.render(); }, 120);
     });
     this.tick = setInterval(() => this.updateClock(), 1000);
+    this.channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
+    this.channel?.addEventListener('message', (e) => this.follow(e.data));
+    this.skipToBoard();
+  }
+
+  /** The page's skip link leads to the board, past the head and the toolbar. */
+  skipToBoard() {
+    const skip = document.querySelector('.skip-link');
+    if (!skip) return;
+    skip.href = '#board';
+    skip.dataset.i18n = 'site.skipTable';
+    skip.textContent = t('site.skipTable');
+  }
+
+  /** A game in progress: a move made and not won; leaving it loses something. */
+  inProgress() {
+    return this.state.moves > 0 && !this.state.won;
+  }
+
+  /**
+   * Asks before leaving the game in progress for another game: `restart`
+   * (this deal afresh, counted as the same game) or `newDeal` (this game
+   * counts as lost). Nothing to ask when no move was made or the game is won.
+   */
+  confirmLeave(kind) {
+    if (!this.inProgress()) return Promise.resolve(true);
+    this.watcher.stop();
+    return ask({
+      title: `leave.${kind}.title`,
+      text: `leave.${kind}.text`,
+      params: { moves: t('table.moves', { n: this.state.moves }) },
+      yes: `leave.${kind}.yes`,
+      no: 'leave.stay',
+    });
+  }
+
+  /** A link that leaves this game: asked about when followed in this tab. */
+  guardLink(link, kind) {
+    link.addEventListener('click', async (e) => {
+      if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || !this.inProgress()) return;
+      e.preventDefault();
+      if (await this.confirmLeave(kind)) location.assign(link.href);
+    });
+  }
+
+  /**
+   * Another tab of this browser changed game `uid` to `version`: this tab,
+   * on the same game and behind it, takes the server's state (the server's
+   * version decides, not the message).
+   */
+  async follow(msg) {
+    if (!msg || msg.uid !== this.state.uid || !(msg.version > this.state.version)) return;
+    this.act(async () => {
+      if (!(msg.version > this.state.version)) return null;
+      const fresh = await api.state(this.state.uid);
+      return fresh.version !== this.state.version ? fresh : null;
+    });
   }
 
   // ---- page furniture -------------------------------------------------------
@@ -88,8 +156,11 @@ export class Table {
       return b;
     };
     this.undoBtn = iconic(() => this.undo(), 'undo', 'undo');
+    this.undoBtn.setAttribute('aria-keyshortcuts', 'Control+Z');
     this.redoBtn = iconic(() => this.redo(), 'redo', 'redo');
+    this.redoBtn.setAttribute('aria-keyshortcuts', 'Control+Y');
     this.hintBtn = btn(() => this.askHint(), 'hint');
+    this.hintBtn.setAttribute('aria-keyshortcuts', 'H');
     this.watchBtn = btn(() => this.watch(), 'watch');
     this.statusLine = new StatusLine((n) => this.goBack(n));
     this.watcher = new SolutionPlayer(this);
@@ -106,9 +177,11 @@ export class Table {
       style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap' });
     const levelQ = s.level && s.level !== 'any' ? `?level=${encodeURIComponent(s.level)}` : '';
     this.newDeal = h('a', { class: 'button new-deal', href: `/play/${encodeURIComponent(s.game)}${levelQ}` });
+    this.guardLink(this.newDeal, 'newDeal');
+    this.guardLink(this.share, 'restart');
     this.rulesLink = h('a', { class: 'button rules-link', href: `/rules/${encodeURIComponent(s.game)}` });
     this.status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
-    this.board = h('div', { class: 'board', role: 'region' });
+    this.board = h('div', { class: 'board', role: 'region', id: 'board', tabindex: '-1' });
     this.wrap = h('div', { class: 'board-wrap' }, this.board);
     // The less used actions: in the row on a desktop, behind "⋯" on a phone.
     this.more = h('div', { class: 'toolbar-more', id: 'toolbar-more', onclick: (e) => { if (e.target.closest('button, a')) this.openMore(false); } },
@@ -610,7 +683,7 @@ export class Table {
       const before = opts.before || this.snapshot();
       try {
         const next = await fn();
-        if (next) this.setState(next, before);
+        if (next) this.setState(next, before, opts.said);
       } catch (err) {
         this.cycle = null;
         if (err instanceof ApiError && err.status === 409) {
@@ -633,19 +706,35 @@ export class Table {
     delete document.body.dataset.busy;
   }
 
-  setState(next, before) {
+  setState(next, before, said) {
+    const changed = next.uid === this.state.uid && next.version !== this.state.version;
     this.state = next;
     this.receivedAt = Date.now();
     this.hint = null;
     delete this.root.dataset.hint;
     this.redealBtn.classList.remove('hinted');
     this.render(before);
-    this.announce(next);
+    this.announce(next, said);
+    if (changed) this.channel?.postMessage({ uid: next.uid, version: next.version });
   }
 
-  /** Says each move of the answer, each deal and the end, in the live region. */
-  announce(next) {
-    const parts = (next.played || []).map((p) => {
+  /**
+   * Says each move of the answer, each deal and the end, in the live region;
+   * an undo or redo (`said`) says so and the moves now; moves that end in a
+   * win say one sentence.
+   */
+  announce(next, said) {
+    if (said) {
+      this.announcer.textContent = t(`announce.${said}`, { moves: t('table.moves', { n: next.moves }) });
+      return;
+    }
+    const played = next.played || [];
+    const home = played.filter((p) => pileOf(next, p.to)?.kind === 'foundation').length;
+    if (next.won && home > 1) {
+      this.announcer.textContent = t('announce.wonHome', { n: home });
+      return;
+    }
+    const parts = played.map((p) => {
       if (p.kind === 'deal') return t('announce.deal');
       if (p.kind === 'redeal') return t('announce.redeal', { left: t('table.redealsLeft', { n: next.redeals_left ?? 0 }) });
       const kind = pileOf(next, p.to)?.kind;
@@ -665,7 +754,7 @@ export class Table {
     if (!this.state.can_undo && !this.busy) return;
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => (this.state.can_undo ? api.undo(this.state.uid, this.state.version) : null));
+    this.act(() => (this.state.can_undo ? api.undo(this.state.uid, this.state.version) : null), { said: 'undo' });
   }
 
   redo() {
@@ -673,7 +762,7 @@ export class Table {
     if (!this.state.can_redo && !this.busy) return;
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => (this.state.can_redo ? api.redo(this.state.uid, this.state.version) : null));
+    this.act(() => (this.state.can_redo ? api.redo(this.state.uid, this.state.version) : null), { said: 'redo' });
   }
 
   /** Goes back to the position after `moves` of the player's moves (where a win was lost). */
@@ -681,7 +770,7 @@ export class Table {
     this.watcher.stop();
     this.cycle = null;
     clearArrow(this.board);
-    this.act(() => (this.state.moves > moves ? api.undo(this.state.uid, this.state.version, moves) : null));
+    this.act(() => (this.state.moves > moves ? api.undo(this.state.uid, this.state.version, moves) : null), { said: 'undo' });
   }
 
   /** Plays the solver's line from here, move by move (see watch.js). */
@@ -697,8 +786,12 @@ export class Table {
     this.act(() => (this.state.finish ? api.finish(this.state.uid, this.state.version) : null));
   }
 
-  /** The same deal and level again, as a new game; this one stays in the history. */
+  /**
+   * The same deal and level again, as a new game, once the player agrees;
+   * this one stays in the history, and statistics count both as one game.
+   */
   async restart() {
+    if (!(await this.confirmLeave('restart'))) return;
     try {
       const fresh = await api.restart(this.state.uid);
       location.assign(`/game/${encodeURIComponent(fresh.uid)}`);
@@ -826,6 +919,11 @@ export class Table {
     });
   }
 
+  /** Plays the move of the hint shown, if there is one (the P key). */
+  playHint() {
+    if (this.hint?.move && this.hint.kind !== 'no-win') this.play(this.hint.move);
+  }
+
   showHint(hint) {
     clearArrow(this.board);
     this.hint = hint;
@@ -839,7 +937,8 @@ export class Table {
       return;
     }
     const heuristic = hint.kind === 'heuristic';
-    const playBtn = h('button', { type: 'button', class: 'play-hint', onclick: () => this.play(hint.move) }, t('hint.play'));
+    const playBtn = h('button', { type: 'button', class: 'play-hint', title: t('hint.playTitle'), 'aria-keyshortcuts': 'P',
+      onclick: () => this.play(hint.move) }, t('hint.play'));
     const text = heuristic ? t('hint.heuristic') : t('hint.exact');
     if (hint.move === 'deal') {
       const stock = this.board.querySelector('.card.stock');
@@ -877,13 +976,15 @@ export class Table {
   }
 
   key(e) {
-    if (e.target.closest?.('input, select, textarea')) return;
+    if (e.target.closest?.('input, select, textarea, dialog')) return;
+    if (document.querySelector('dialog[open]')) return;
     const k = e.key.toLowerCase();
     const mod = e.ctrlKey || e.metaKey;
-    if (mod && k === 'z' && !e.shiftKey) { e.preventDefault(); this.undo(); return; }
-    if (mod && (k === 'y' || (k === 'z' && e.shiftKey))) { e.preventDefault(); this.redo(); return; }
+    if (mod && e.code === KEYS.undo && !e.shiftKey) { e.preventDefault(); this.undo(); return; }
+    if (mod && (e.code === KEYS.redo || (e.code === KEYS.undo && e.shiftKey))) { e.preventDefault(); this.redo(); return; }
     if (mod || e.altKey) return;
-    if (k === 'h') { e.preventDefault(); this.askHint(); return; }
+    if (e.code === KEYS.hint) { e.preventDefault(); this.askHint(); return; }
+    if (e.code === KEYS.playHint) { e.preventDefault(); this.playHint(); return; }
     if (k === 'escape') {
       clearArrow(this.board);
       this.openMore(false);

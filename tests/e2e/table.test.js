@@ -1,6 +1,7 @@
 // The table as a player of the best solitaire sites expects it: clicks taken
 // in order, drop targets and slides from the server's answer, automatic moves
-// home and their undo, Finish and the win screen, restart, the keyboard's
+// home and their undo, Finish and the win screen, restart (asked first, one game
+// in the statistics), the keyboard's
 // next destination, a disabled Redeal that says why, the server's clock.
 
 import assert from 'node:assert/strict';
@@ -265,7 +266,8 @@ for (const reduced of [false, true]) {
     assert.match(await page.textContent('.win-moves'), new RegExp(`${won.moves}`));
     assert.equal(won.hinted, reduced, 'the server\'s record of hints');
     assert.equal(await page.textContent('.win-hints'), reduced ? 'Hints used' : 'No hints used');
-    assert.match(await page.textContent('.announce'), /Won!$/, 'the live region says the game is won');
+    const home = (st) => st.piles.filter((p) => p.kind === 'foundation').reduce((n, p) => n + p.cards.length, 0);
+    assert.equal(await page.textContent('.announce'), `${52 - home(state)} cards went home: won!`, 'the live region says the cascade in one sentence');
     await page.waitForFunction(() => /won/.test(document.querySelector('.win-stats')?.textContent || ''));
     const party = await confetti(page);
     if (reduced) {
@@ -294,19 +296,41 @@ for (const reduced of [false, true]) {
   }, undefined, reduced ? { reducedMotion: 'reduce' } : {}));
 }
 
-test('Start over plays the same deal afresh; the old game stays', () => withPage(async (page) => {
+/** Clicks the first card the page offers to move. */
+async function clickFirst(page) {
+  const [c] = await playable(page);
+  const p = await grabPoint(page, cardSelector(c.pile, c.index));
+  await page.mouse.click(p.x, p.y);
+}
+
+/** The player's statistics of `game`, as the server counts them. */
+async function statsOf(page, game) {
+  const all = await (await page.request.get('/api/stats')).json();
+  return all.find((s) => s.game === game);
+}
+
+test('Start over asks first, plays the same deal afresh, keeps the old game, and counts one game played', () => withPage(async (page) => {
   await page.goto('/play/la-belle-lucie?level=easy');
   await page.waitForURL(/\/game\//);
   await page.waitForSelector('.board .pile');
   await settle(page);
   assert.match(await page.textContent('.deal-info'), /Easy/);
   const old = uidOf(page);
-  const [card] = await playable(page);
-  const p = await grabPoint(page, cardSelector(card.pile, card.index));
-  await page.mouse.click(p.x, p.y);
+  await clickFirst(page);
   await settle(page, 1);
   const before = await serverState(page);
+  assert.equal((await statsOf(page, 'la-belle-lucie')).played, 1);
+  // Asked, in a modal dialog with the focus on staying; Escape stays.
   await page.click('button.restart');
+  await page.waitForSelector('dialog.confirm[open]');
+  assert.equal(await page.textContent('dialog.confirm h2'), 'Start this deal over?');
+  assert.match(await page.textContent('dialog.confirm p'), /You have made 1 move\./);
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'confirm-no');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('dialog.confirm', { state: 'detached' });
+  assert.equal(uidOf(page), old);
+  await page.click('button.restart');
+  await page.click('dialog.confirm button.confirm-yes');
   await page.waitForURL((u) => !u.pathname.includes(old));
   await page.waitForSelector('.board .pile');
   await settle(page, 0);
@@ -315,6 +339,38 @@ test('Start over plays the same deal afresh; the old game stays', () => withPage
   assert.equal(fresh.level, 'easy');
   const kept = await (await page.request.get(`/api/play/${old}`)).json();
   assert.equal(kept.moves, 1);
+  // A move in the fresh game: still the one game played, not a second.
+  await clickFirst(page);
+  await settle(page, 1);
+  const stats = await statsOf(page, 'la-belle-lucie');
+  assert.deepEqual([stats.played, stats.won], [1, 0]);
+  // The deal's link starts it over too, asked the same way.
+  const second = uidOf(page);
+  await page.click('.share');
+  await page.click('dialog.confirm button.confirm-yes');
+  await page.waitForURL((u) => !u.pathname.includes(second));
+  await page.waitForSelector('.board .pile');
+  await settle(page, 0);
+  assert.equal((await serverState(page)).deal, before.deal);
+  await clickFirst(page);
+  await settle(page, 1);
+  assert.equal((await statsOf(page, 'la-belle-lucie')).played, 1);
+  // New deal asks too, and Keep playing stays on this game.
+  const third = uidOf(page);
+  await page.click('a.new-deal');
+  assert.match(await page.textContent('dialog.confirm p'), /count it as lost/);
+  await page.click('dialog.confirm button.confirm-no');
+  await page.waitForSelector('dialog.confirm', { state: 'detached' });
+  assert.equal(uidOf(page), third);
+  assert.equal((await serverState(page)).moves, 1);
+}));
+
+test('Start over asks nothing before the first move', () => withPage(async (page) => {
+  await openDeal(page, 'fan', 3);
+  const old = uidOf(page);
+  await page.click('button.restart');
+  await page.waitForURL((u) => !u.pathname.includes(old));
+  assert.equal(await page.locator('dialog.confirm').count(), 0);
 }));
 
 test('Enter plays the focused card and keeps focus on it, so Enter again sends it on', () => withPage(async (page) => {

@@ -1,5 +1,5 @@
 // The page's furniture and manners: home, rules, Continue, keyboard, accessible
-// names, the Large switch, drag feedback, touch, the draw, a stale second tab,
+// names, the Large switch, drag feedback, touch, the draw, a second tab that follows, a stale one,
 // share links, the phone layouts of La Nivernaise and Blondes and Brunettes,
 // empty foundations' marks.
 
@@ -151,14 +151,43 @@ test('the draw of the super-move plays a covered card once', () => withPage(asyn
   assert.ok(!next.legal.some((m) => m.kind === 'draw'), 'the draw is used up');
 }));
 
-test('a move from a stale tab reloads that tab and says why, and nothing is applied twice', () => withPage(async (a, context) => {
-  await openDeal(a, 'la-belle-lucie', 8);
+/** A second tab of `context` on `page`'s game, its errors collected. */
+async function secondTab(context, page, { hearsOtherTabs = true } = {}) {
   const b = await context.newPage();
+  // A tab that hears nothing from the others: as one on another device.
+  if (!hearsOtherTabs) await b.addInitScript(() => { delete window.BroadcastChannel; });
   b.errors = [];
   b.on('pageerror', (e) => b.errors.push(e.message));
-  await b.goto(a.url());
+  await b.goto(page.url());
   await b.waitForSelector('.board .pile');
   await settle(b, 0);
+  return b;
+}
+
+test('a second tab on the game follows the first without a click, to the server\'s state', () => withPage(async (a, context) => {
+  await openDeal(a, 'la-belle-lucie', 8);
+  const b = await secondTab(context, a);
+  const [first] = await playable(a);
+  await clickAt(a, first.pile, first.index);
+  await settle(a, 1);
+  await settle(b, 1);
+  const state = await serverState(a);
+  assert.deepEqual(await screenPiles(b), statePiles(state), 'tab b shows the move');
+  await a.keyboard.press('Control+z');
+  await settle(a, 0);
+  await settle(b, 0);
+  assert.equal(await b.textContent('.status'), '', 'following says nothing of a stale tab');
+  // And the other way round: a move in b reaches a, and the server counts one.
+  await clickAt(b, first.pile, first.index);
+  await settle(b, 1);
+  await settle(a, 1);
+  assert.equal((await serverState(a)).moves, 1);
+  assert.deepEqual(b.errors, []);
+}));
+
+test('a move from a stale tab reloads that tab and says why, and nothing is applied twice', () => withPage(async (a, context) => {
+  await openDeal(a, 'la-belle-lucie', 8);
+  const b = await secondTab(context, a, { hearsOtherTabs: false });
   const [first] = await playable(a);
   await clickAt(a, first.pile, first.index);
   await settle(a, 1);

@@ -6,6 +6,14 @@
 //! abandoned and ends it; the newest unfinished game is still in play and
 //! changes nothing yet.
 //!
+//! Starting a deal over is not a second game: an unwon game whose next
+//! counted game of the same kind is the same deal (the player pressed
+//! «Начать заново», or opened the deal's link again) is one attempt with
+//! that next game. It is not counted by itself, so it neither adds a game
+//! played nor ends the streak; a hint served in it makes the attempt's win
+//! a win with hints. A won game is finished: playing its deal again is a
+//! new game.
+//!
 //! A game counts once, by its first win: a player may undo after winning
 //! (to look back, or to try another line) and win again, but that game stays
 //! one win, and its best time and moves are those of the first win, so
@@ -51,10 +59,8 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
                 best_time_ms: None,
                 best_moves: None,
             };
-            let games: Vec<&PlayedGame> = history
-                .iter()
-                .filter(|g| g.game == spec.id && (g.move_count > 0 || g.first_win.is_some()))
-                .collect();
+            let all = counted(history);
+            let games: Vec<&PlayedGame> = all.iter().filter(|g| g.game == spec.id).collect();
             for (i, g) in games.iter().enumerate() {
                 s.played += 1;
                 if let Some(win) = g.first_win {
@@ -83,6 +89,38 @@ pub fn per_game(history: &[PlayedGame]) -> Vec<GameStats> {
         .collect()
 }
 
+/// The games statistics count, oldest first: those with a move or a win,
+/// each unwon game started over on the same deal folded into the game that
+/// started it over (see the module's words).
+fn counted(history: &[PlayedGame]) -> Vec<PlayedGame> {
+    let touched: Vec<&PlayedGame> = history
+        .iter()
+        .filter(|g| g.move_count > 0 || g.first_win.is_some())
+        .collect();
+    // For each game, whether the next touched game of its kind is its deal.
+    let mut next_deal: std::collections::HashMap<&str, u64> = Default::default();
+    let mut restarted = vec![false; touched.len()];
+    for (i, g) in touched.iter().enumerate().rev() {
+        restarted[i] = g.first_win.is_none() && next_deal.get(g.game.as_str()) == Some(&g.deal);
+        next_deal.insert(&g.game, g.deal);
+    }
+    // What an attempt's earlier games carry into its last one, per kind.
+    let mut carried: std::collections::HashMap<String, (bool, bool)> = Default::default();
+    let mut out = Vec::with_capacity(touched.len());
+    for (g, restarted) in touched.into_iter().zip(restarted) {
+        let (hinted, unknown) = carried.remove(g.game.as_str()).unwrap_or((false, false));
+        let mut g = g.clone();
+        g.hinted |= hinted;
+        g.hints_known &= !unknown;
+        if restarted {
+            carried.insert(g.game.clone(), (g.hinted, !g.hints_known));
+        } else {
+            out.push(g);
+        }
+    }
+    out
+}
+
 /// One counted game, as the statistics page charts it.
 #[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
@@ -102,9 +140,8 @@ pub struct GameRow {
 
 /// The counted games (those `per_game` counts), oldest first.
 pub fn rows(history: &[PlayedGame]) -> Vec<GameRow> {
-    history
-        .iter()
-        .filter(|g| g.move_count > 0 || g.first_win.is_some())
+    counted(history)
+        .into_iter()
         .map(|g| GameRow {
             game: g.game.clone(),
             day: crate::daily::day_of_ms(g.created_ms)
@@ -127,6 +164,7 @@ mod tests {
     fn g(moves: u64, finished: bool, ms: i64) -> PlayedGame {
         PlayedGame {
             game: "fan".into(),
+            deal: moves,
             move_count: moves,
             first_win: finished.then_some(FirstWin {
                 moves,
@@ -216,5 +254,43 @@ mod tests {
         let r = rows(&history);
         assert_eq!((r[0].hinted, r[1].hinted), (None, Some(false)));
         assert_eq!(r[0].day, "1970-01-01");
+    }
+
+    #[test]
+    fn a_deal_started_over_is_one_game() {
+        let on = |deal: u64, moves: u64, won: bool| PlayedGame {
+            deal,
+            ..g(moves, won, 1000 + moves as i64)
+        };
+        let hinted = PlayedGame {
+            hinted: true,
+            ..on(7, 12, false)
+        };
+        let history = [
+            on(5, 30, true),
+            on(7, 10, false), // started over: the same attempt as the next two
+            hinted,           // started over too, after a hint
+            on(7, 0, false),  // started over without a move: not counted
+            on(7, 40, true),  // the attempt's win, with the hint before it
+            on(9, 20, false), // abandoned: ends the streak
+            on(9, 25, false), // started over on the same deal, in play now
+        ];
+        let fan = per_game(&history)
+            .into_iter()
+            .find(|s| s.game == "fan")
+            .unwrap();
+        assert_eq!((fan.played, fan.won, fan.won_without_hints), (3, 2, 1));
+        assert_eq!((fan.current_streak, fan.best_streak), (2, 2));
+        assert_eq!(fan.best_moves, Some(30));
+        let r = rows(&history);
+        assert_eq!(r.len(), 3);
+        assert_eq!((r[1].moves, r[1].hinted), (Some(40), Some(true)));
+        // A won deal played again is a second game, and its loss ends the streak.
+        let history = [on(5, 30, true), on(5, 8, false), on(6, 9, false)];
+        let fan = per_game(&history)
+            .into_iter()
+            .find(|s| s.game == "fan")
+            .unwrap();
+        assert_eq!((fan.played, fan.won, fan.current_streak), (3, 1, 0));
     }
 }

@@ -1,6 +1,7 @@
 //! The player's lists (`/api/continue`, `/api/stats`, `/api/stats/games`)
-//! through a real server: kept until the player changes something, and
-//! answered without a stored row that cannot be read.
+//! through a real server: kept until the player changes something,
+//! answered without a stored row that cannot be read, and a deal started
+//! over counted as one game.
 
 mod common;
 
@@ -73,5 +74,43 @@ async fn one_unreadable_row_leaves_the_rest_answered() {
         (status, rows.as_array().unwrap().len()),
         (StatusCode::OK, 1)
     );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_deal_started_over_is_one_game_played() {
+    let db = temp_db();
+    let server = Server::start(&db.path).await;
+    let mut p = Player::new(&server.url);
+    let first = p.new_game("fan", 21).await;
+    let (status, _) = p.play(&uid(&first), &first_legal(&first), 0).await;
+    assert_eq!(status, StatusCode::OK);
+    // Started over, and a move made in the fresh game: still one game.
+    let (status, again) = p
+        .post(&format!("/api/play/{}/restart", uid(&first)), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_ne!(uid(&again), uid(&first));
+    let (status, _) = p.play(&uid(&again), &first_legal(&again), 0).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, stats) = p.get("/api/stats").await;
+    assert_eq!(
+        (fan(&stats)["played"].clone(), fan(&stats)["won"].clone()),
+        (json!(1), json!(0))
+    );
+    let (_, rows) = p.get("/api/stats/games").await;
+    assert_eq!(rows.as_array().unwrap().len(), 1);
+    // The deal's link (a new game of the same deal) is starting over too.
+    let third = p.new_game("fan", 21).await;
+    let (status, _) = p.play(&uid(&third), &first_legal(&third), 0).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, stats) = p.get("/api/stats").await;
+    assert_eq!(fan(&stats)["played"], json!(1));
+    // Another deal: the first one was abandoned, a second game played.
+    let other = p.new_game("fan", 22).await;
+    let (status, _) = p.play(&uid(&other), &first_legal(&other), 0).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, stats) = p.get("/api/stats").await;
+    assert_eq!(fan(&stats)["played"], json!(2));
     server.stop().await;
 }

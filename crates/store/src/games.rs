@@ -136,6 +136,7 @@ pub struct InProgress {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
     pub game: String,
+    pub deal: u64,
     pub move_count: u64,
     /// The game's first win, if it has one: what it took then. Undo after a
     /// win and a second win change neither.
@@ -288,7 +289,7 @@ impl Store {
     pub fn played_games(&self, player: &str) -> Result<Vec<PlayedGame>, StoreError> {
         let mut st = self.conn.prepare_cached(
             "SELECT g.uid, g.game, g.move_count, g.finished, g.won_moves, g.won_ms, g.hinted,
-                    g.hints_known, g.created_ms, g.level, d.level FROM
+                    g.hints_known, g.created_ms, g.level, d.level, g.deal FROM
                (SELECT uid, game, deal, move_count, finished, won_moves, won_ms, hinted,
                        hints_known, created_ms, level, rowid AS r
                 FROM games WHERE player = ?1 ORDER BY created_ms DESC, rowid DESC LIMIT ?2) AS g
@@ -304,6 +305,7 @@ impl Store {
                 let graded: Option<String> = r.get(10)?;
                 Ok(PlayedGame {
                     game: r.get(1)?,
+                    deal: r.get::<_, i64>(11)? as u64,
                     move_count: r.get::<_, i64>(2)? as u64,
                     first_win: match (finished, won_moves, won_ms) {
                         (true, Some(moves), Some(elapsed_ms)) => Some(FirstWin {

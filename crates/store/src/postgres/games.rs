@@ -199,7 +199,7 @@ impl PgStore {
         let st = client
             .prepare_cached(
                 "SELECT g.uid, g.game, g.move_count, g.finished, g.won_moves, g.won_ms, g.hinted,
-                        g.hints_known, g.created_ms, g.level, d.level FROM
+                        g.hints_known, g.created_ms, g.level, d.level, g.deal FROM
                    (SELECT uid, game, deal, move_count, finished, won_moves, won_ms, hinted,
                            hints_known, created_ms, level, seq
                     FROM games WHERE player = $1 ORDER BY created_ms DESC, seq DESC LIMIT $2) g
@@ -224,6 +224,7 @@ impl PgStore {
             let graded: Option<&str> = r.get(10);
             out.push(PlayedGame {
                 game: r.get(1),
+                deal: count(r.get(11)),
                 move_count: count(r.get(2)),
                 first_win: match (finished, won_moves, won_ms) {
                     (true, Some(moves), Some(elapsed_ms)) => Some(FirstWin {
