@@ -134,11 +134,22 @@ test('the status line can be switched off, and stays off', () => withPage(async 
   assert.equal(await page.isVisible('.solver-status'), false);
 }));
 
-test('watching the solution to its end wins the deal in every game with a won deal in the library', { timeout: 1_500_000 }, (t) => withPage(async (page) => {
+/**
+ * One game for each thing a watched line must get through: redeals that
+ * shuffle (La Belle Lucie), a draw (Three Shuffles and a Draw), redeals that
+ * gather without shuffling and a stock that refills fans in two decks
+ * (Novomanernaya), a stock dealt three to each pile and houses up and down
+ * (Nivernaise), a stock turned onto a waste (Blondes and Brunettes),
+ * foundations that wrap (Krug). Every game's solutions are replayed through
+ * the engine by the Rust tests; this checks that the page plays them.
+ */
+const WATCHED = ['la-belle-lucie', 'three-shuffles-and-a-draw', 'novomanernaya', 'nivernaise', 'blondes-and-brunettes', 'krug'];
+
+test('watching the solution to its end wins the deal, through redeals, draws, stocks and wrapping foundations', { timeout: 900_000 }, (t) => withPage(async (page) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(() => localStorage.setItem('patience.watchSpeed', '5'));
   let watched = 0;
-  for (const game of suite.games) {
+  for (const game of suite.games.filter((g) => WATCHED.includes(g.id))) {
     const level = ['easy', 'medium', 'hard'].find((l) => game.levels.includes(l));
     if (!level) continue;
     // The background solve finds the line (a deal it cannot decide in its
@@ -162,5 +173,5 @@ test('watching the solution to its end wins the deal in every game with a won de
     watched += 1;
     t.diagnostic(`${game.id} deal ${s.deal}: watched to the win in ${state.moves} moves`);
   }
-  assert.ok(watched >= 15, `${watched} games watched`);
+  assert.equal(watched, WATCHED.length, `${watched} games watched`);
 }, undefined, { autoMove: true }));
