@@ -16,15 +16,8 @@
 
 import { api, ApiError } from './api.js';
 import { installSprite } from './cards.js';
-import { showDaily } from './daily.js';
-import { showHome } from './home.js';
 import { errorText, gameNames, initialLanguage, language, rememberLanguage, t, translateShell, useLanguage } from './i18n.js';
 import { isLarge, setLarge } from './prefs.js';
-import { showDeal } from './records.js';
-import { showRules } from './rules.js';
-import { showStats } from './stats.js';
-import { showWinnability } from './winnability.js';
-import { Table } from './table.js';
 
 const root = document.getElementById('app');
 
@@ -82,25 +75,32 @@ let catalogue = null;
 const games = () => (catalogue ||= api.games().catch(() => []));
 
 async function openGame(state) {
-  const all = await games();
+  const [all, { Table }] = await Promise.all([games(), page('table')]);
   setTableTitle(state);
   window.patienceTable = new Table(root, state, all.find((g) => g.id === state.game));
 }
 
+/**
+ * The module that draws a page, loaded when that page is shown. The table's
+ * too: its game is asked for while its modules still load (the page names
+ * them all as `modulepreload`, see crates/server/src/assets.rs).
+ */
+const page = (name) => import(`./${name}.js`);
+
 async function route() {
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  const [page, a, b] = parts;
-  if (!page) return showHome(root);
-  if (page === 'rules' && a) return showRules(root, a);
-  if (page === 'daily') return showDaily(root, a || 'la-belle-lucie');
-  if (page === 'deal' && a && /^\d+$/.test(b || '')) return showDeal(root, a, Number(b));
-  if (page === 'stats') return showStats(root);
-  if (page === 'winnability') return showWinnability(root);
-  if (page === 'game' && a) {
+  const [kind, a, b] = parts;
+  if (!kind) return (await page('home')).showHome(root);
+  if (kind === 'rules' && a) return (await page('rules')).showRules(root, a);
+  if (kind === 'daily') return (await page('daily')).showDaily(root, a || 'la-belle-lucie');
+  if (kind === 'deal' && a && /^\d+$/.test(b || '')) return (await page('records')).showDeal(root, a, Number(b));
+  if (kind === 'stats') return (await page('stats')).showStats(root);
+  if (kind === 'winnability') return (await page('winnability')).showWinnability(root);
+  if (kind === 'game' && a) {
     games();
     return openGame(await api.state(a));
   }
-  if (page === 'play' && a) {
+  if (kind === 'play' && a) {
     games(); // in parallel with the new game
     let opts = {};
     if (b !== undefined) {

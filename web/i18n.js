@@ -49,8 +49,24 @@ export function initialLanguage() {
   return 'en';
 }
 
+/** The catalogue the page came with (see crates/server/src/assets.rs), if it is `code`'s. */
+function inlineCatalogue(code) {
+  const el = document.getElementById('catalogue');
+  if (!el || el.dataset.lang !== code) return null;
+  try {
+    return JSON.parse(el.textContent);
+  } catch {
+    return null;
+  }
+}
+
 async function catalogue(code) {
   if (!loaded.has(code)) {
+    const inline = inlineCatalogue(code);
+    if (inline && typeof inline === 'object') {
+      loaded.set(code, inline);
+      return inline;
+    }
     // Beside this module, under the same build's address (see crates/server/src/assets.rs).
     const res = await fetch(new URL(`./i18n/${code}.json`, import.meta.url), { credentials: 'same-origin' });
     if (!res.ok) throw new Error(`no catalogue for ${code}`);

@@ -109,15 +109,39 @@ function cardWidth(arr, { availW, availH, narrow, large }) {
  * The card width for arrangement `arr` while a game goes on, on a screen and
  * settings unchanged since the width `prev` was chosen (null: none yet).
  * A new card width resizes, re-lays and repaints every card on the table,
- * so the width holds while the table still fits: it never grows back when a
- * fan unwraps, and when the table outgrows the screen it shrinks to leave
- * room for one more wrapped line, so the next fan that wraps fits as well.
+ * so the width holds while the table still fits, and when the table
+ * outgrows the screen it shrinks to leave room for one more wrapped line,
+ * so the next fan that wraps fits as well.
  */
 export function keptCardWidth(prev, arr, room) {
   const fit = cardWidth(arr, room);
   if (prev === null || prev === undefined) return fit;
   if (fit >= prev - 1e-6) return prev;
   return cardWidth({ ...arr, height: arr.height + WRAP_Y }, room);
+}
+
+// The cards grow back once the table, laid out afresh, would take cards this
+// much wider than the ones drawn: fans that unwrap and columns that shorten
+// give the room back, while a card or two more or less changes nothing.
+const GROW = 1.08;
+
+/**
+ * The arrangement and card width for `state` on a screen (`opts` as for
+ * `arrange`, `room` as for `cardWidth`), given the card width `prevCw` and
+ * the row heights `prevRows` drawn before (null: none yet). The width and
+ * the rows hold while the table fits (see `keptCardWidth`); when the table
+ * laid out afresh would take cards at least GROW times wider, it is laid
+ * out afresh and the cards grow back.
+ */
+export function fitTable(state, opts, room, prevCw = null, prevRows = null) {
+  const held = arrange(state, { ...opts, rows: prevRows });
+  const cw = keptCardWidth(prevCw, held, room);
+  if (prevCw === null || prevCw === undefined) return { arr: held, cw };
+  // Grown back, the table keeps room for one more wrapped line, as after a shrink.
+  const fresh = arrange(state, { ...opts, rows: null });
+  const grown = cardWidth({ ...fresh, height: fresh.height + WRAP_Y }, room);
+  if (grown >= cw * GROW) return { arr: fresh, cw: grown };
+  return { arr: held, cw };
 }
 
 /** Foundations `names` in balanced rows within `width`, right-aligned at `right` (or centred). */
@@ -177,22 +201,22 @@ function fanColumns(n, large) {
  * its width): then compact slots, four a row or five. Counted at one line a
  * fan, the choice holds for the whole game.
  */
-function phoneGrid(state, opts, shape) {
+function phoneGrid(state, opts) {
   const n = byKind(state, 'tableau').length;
   if (opts.large) return n > MANY_FANS ? [true, 3] : [false, 2];
   const ways = [[false, 3], [true, 4], [true, 5]].filter(([compact]) => compact || n <= MANY_FANS);
   if (!opts.aspect) return ways[0];
   return ways.find(([compact, cols]) => {
-    const g = grid(state, { ...opts, rows: null }, shape, compact, cols, () => 1);
+    const g = grid(state, { ...opts, rows: null }, compact, cols, () => 1);
     return g.height / g.width <= opts.aspect;
   }) || ways[ways.length - 1];
 }
 
-/** Fans in a grid under a band of stock, waste and foundations. `shape` bends it. */
-function rows(state, opts, shape = 'grid') {
+/** Fans in a grid under a band of stock, waste and foundations. */
+function rows(state, opts) {
   const fans = byKind(state, 'tableau').length;
-  const [compact, cols] = opts.narrow ? phoneGrid(state, opts, shape) : [false, fanColumns(fans, opts.large)];
-  return grid(state, opts, shape, compact, cols, (name) => count(state, name));
+  const [compact, cols] = opts.narrow ? phoneGrid(state, opts) : [false, fanColumns(fans, opts.large)];
+  return grid(state, opts, compact, cols, (name) => count(state, name));
 }
 
 /**
@@ -202,7 +226,7 @@ function rows(state, opts, shape = 'grid') {
  * under it up, and back down when it wraps again; the heights are returned
  * as `rows`.
  */
-function grid(state, opts, shape, compact, cols, cards) {
+function grid(state, opts, compact, cols, cards) {
   const fans = byKind(state, 'tableau');
   const slot = compact ? COMPACT_SLOT : SLOT;
   const gap = compact ? COMPACT_GAP : GAP;
@@ -211,7 +235,6 @@ function grid(state, opts, shape, compact, cols, cards) {
   const [top, topH] = band(left, byKind(state, 'foundation'), width);
   const y0 = topH + GAP * (compact ? 2 : 3);
   const rowGap = opts.narrow ? GAP : GAP * 1.6;
-  const bend = shape === 'grid' ? 0 : 0.9;
   const items = [...top];
   // A row is as tall as its tallest (wrapped) fan.
   const nrows = Math.ceil(fans.length / cols);
@@ -221,46 +244,218 @@ function grid(state, opts, shape, compact, cols, cards) {
     const inRow = fans.slice(r * cols, (r + 1) * cols);
     const h = Math.max(opts.rows?.[r] ?? 0, ...inRow.map((name) => fanHeight(slot, cards(name))));
     heights.push(h);
-    rowY.push(rowY[r] + h + rowGap + bend * 0.3);
+    rowY.push(rowY[r] + h + rowGap);
   }
   fans.forEach((name, i) => {
     const r = Math.floor(i / cols), c = i % cols;
-    const u = cols > 1 ? (c - (cols - 1) / 2) / ((cols - 1) / 2) : 0; // -1..1 across a row
-    let rot = 0, dy = 0;
-    if (shape === 'big-fan') {
-      // One large fan: each row bows upwards in the middle, fans tilt outwards.
-      dy = bend * u * u;
-      rot = u * 14;
-    } else if (shape === 'birds') {
-      // Flying birds: fans pair up into wings that rise towards their tips.
-      const leftWing = c % 2 === 0;
-      rot = leftWing ? -12 : 12;
-      dy = 0.25 + (r % 2 ? 0.2 : 0);
-    }
     const h = fanHeight(slot, cards(name));
-    items.push({ name, x: c * (slot + gap), y: rowY[r] + dy, w: slot, h, mode: 'fan-h', rot });
+    items.push({ name, x: c * (slot + gap), y: rowY[r], w: slot, h, mode: 'fan-h' });
   });
-  return { items, width, height: rowY[nrows] - rowGap + bend, rows: heights };
+  return { items, width, height: rowY[nrows] - rowGap, rows: heights };
 }
 
-/** Krug: the fans in a ring around the four bases (rows on narrow screens, or once a fan must wrap). */
-function circle(state, opts) {
+/** The room a `w` × `h` box takes tilted `rot` degrees about its centre: [width, height]. */
+function tilted(w, h, rot) {
+  const a = (Math.abs(rot || 0) * Math.PI) / 180;
+  return [w * Math.cos(a) + h * Math.sin(a), w * Math.sin(a) + h * Math.cos(a)];
+}
+
+/*
+ * The two-deck House family's own tables (seed 002), on every screen:
+ *
+ * - `house` (House in the Woods, House on the Hill): the foundations in a
+ *   block between two equal groups of fans, left and right;
+ * - `big-fan` (Fan-shaped House): one large fan: every row bows upwards in
+ *   the middle and its fans tilt outwards, the rows shorter towards the
+ *   handle at the bottom;
+ * - `birds` (Swallows): flying birds: the fans pair up into wings that rise
+ *   towards their tips, the birds at staggered heights, with air between.
+ *
+ * A tilted fan is given the room its whole box takes on screen, tilted and
+ * as tall as its row, so no two fans' boxes overlap however far they wrap.
+ */
+const SHAPES = {
+  house: {
+    // Fan columns on each side of the foundations.
+    columns: ({ narrow, large }) => (narrow ? [large ? 1 : 2] : large ? [2] : [3, 4]),
+  },
+  'big-fan': {
+    columns: ({ narrow, large }) => (narrow ? (large ? [3] : [4, 5]) : large ? [4, 5] : [7, 8, 9]),
+    tilt: (narrow) => (narrow ? 8 : 13),
+    bow: (narrow) => (narrow ? 0.4 : 0.8),
+  },
+  birds: {
+    // Wings a row (a phone's row holds two birds and a glider).
+    columns: ({ narrow, large }) => (narrow ? [large ? 2 : 4] : large ? [4, 6] : [6, 8, 10]),
+    tilt: (narrow) => (narrow ? 8 : 12),
+  },
+};
+// Swallows: the space between a bird's wings, between birds, and how high each bird of a row flies.
+const BODY = 0.04;
+const AIR = 0.35;
+const FLOCK = [0.35, 0, 0.5, 0.15, 0.45];
+
+/** How many fans stand in each row of a big fan of `n` fans at most `cols` a row: shorter towards the bottom. */
+function fanRowLengths(n, cols, narrow) {
+  const least = Math.max(2, Math.ceil(cols * (narrow ? 0.7 : 0.6)));
+  for (let r = Math.ceil(n / cols); ; r++) {
+    const lengths = Array.from({ length: r }, (_, i) => Math.round(cols - ((cols - least) * i) / Math.max(1, r - 1)));
+    if (lengths.reduce((a, b) => a + b, 0) >= n) {
+      let left = n;
+      return lengths.map((l) => { const k = Math.min(l, left); left -= k; return k; }).filter((k) => k > 0);
+    }
+  }
+}
+
+/** The House family's table for `state` in `shape` (see SHAPES). */
+function shaped(state, opts, shape) {
+  const choices = SHAPES[shape].columns(opts);
+  if (choices.length === 1 || !opts.aspect) return shapedWith(state, opts, shape, choices[0], (name) => count(state, name));
+  // The column count that gives the widest cards on this screen, counted at
+  // one line a fan (as dealt), so the choice holds for the whole game.
+  const score = (g) => Math.min(1 / g.width, opts.aspect / g.height);
+  let best = choices[0], bestScore = -1;
+  for (const cols of choices) {
+    const sc = score(shapedWith(state, { ...opts, rows: null }, shape, cols, () => 1));
+    if (sc > bestScore + 1e-9) [best, bestScore] = [cols, sc];
+  }
+  return shapedWith(state, opts, shape, best, (name) => count(state, name));
+}
+
+/**
+ * Swallows' rows: `birds` birds of two wings a row, or on a phone (Large
+ * off) two birds and a bird gliding (one fan, level) a row, the glider at
+ * the row's end and then at its start, so the table fits one screen; the
+ * last row takes what is left. Returns, per row, the fans of each bird:
+ * [[2, 2, 1], [1, 2, 2], ...].
+ */
+function flock(n, birds, glide) {
+  const out = [];
+  let left = n;
+  for (let r = 0; left > 0; r++) {
+    const row = glide ? (r % 2 ? [1, 2, 2] : [2, 2, 1]) : Array(birds).fill(2);
+    const fit = [];
+    for (const k of row) {
+      if (left <= 0) break;
+      fit.push(Math.min(k, left));
+      left -= Math.min(k, left);
+    }
+    out.push(fit);
+  }
+  return out;
+}
+
+function shapedWith(state, opts, shape, cols, cards) {
   const fans = byKind(state, 'tableau');
-  const wraps = fans.some((name) => fanLines(SLOT, count(state, name)) > 1);
-  if (opts.narrow || opts.large || wraps) return rows(state, opts);
+  const narrow = !!opts.narrow;
+  const slot = narrow ? COMPACT_SLOT : SLOT;
+  const gap = narrow ? COMPACT_GAP : GAP;
+  const rowGap = narrow ? GAP : GAP * 1.6;
+  const house = shape === 'house';
+  const tilt = SHAPES[shape].tilt?.(narrow) ?? 0;
+  const bow = SHAPES[shape].bow?.(narrow) ?? 0;
+  // Each fan's row, tilt and drop, and its column's place across as a
+  // function of the columns' width `cw` (known once the rows' heights are).
+  const at = [];
+  if (house) {
+    const half = Math.ceil(fans.length / 2);
+    fans.forEach((_, i) => {
+      const right = i >= half, j = right ? i - half : i;
+      at.push({ r: Math.floor(j / cols), col: (j % cols) + (right ? cols : 0), rot: 0, dy: 0 });
+    });
+  } else if (shape === 'big-fan') {
+    // Shorter rows stand centred under the longer ones, between their columns.
+    fanRowLengths(fans.length, cols, narrow).forEach((len, r) => {
+      for (let c = 0; c < len; c++) {
+        const col = (cols - 1) / 2 + c - (len - 1) / 2;
+        const u = cols > 1 ? (col - (cols - 1) / 2) / ((cols - 1) / 2) : 0; // -1..1 across the widest row
+        at.push({ r, col, rot: u * tilt, dy: bow * u * u });
+      }
+    });
+  } else {
+    flock(fans.length, cols / 2, narrow && !opts.large).forEach((row, r) => {
+      row.forEach((k, b) => {
+        const dy = FLOCK[(b + r) % FLOCK.length] * (narrow ? 0.5 : 1);
+        if (k === 1) at.push({ r, bird: b, rot: 0, dy: dy + 0.15 });
+        else at.push({ r, bird: b, rot: tilt, dy }, { r, bird: b, rot: -tilt, dy });
+      });
+    });
+  }
+  const nrows = Math.max(0, ...at.map((p) => p.r + 1));
+  // A row is as tall as its tallest fan, and as tall as drawn before (`opts.rows`).
+  const heights = Array.from({ length: nrows }, (_, r) => Math.max(opts.rows?.[r] ?? 0, CH,
+    ...fans.filter((_, i) => at[i].r === r).map((name) => fanHeight(slot, cards(name)))));
+  const tallest = Math.max(CH, ...heights);
+  // Room across for a fan: its box tilted, as tall as the tallest row.
+  const roomW = (rot) => tilted(slot, tallest, rot)[0];
   const found = byKind(state, 'foundation');
-  const rx = 4.9, ry = 3.1;
-  const width = rx * 2 + SLOT, height = ry * 2 + CH;
-  const cx = width / 2, cy = height / 2;
-  const items = fans.map((name, i) => {
-    const a = -Math.PI / 2 + (i * 2 * Math.PI) / fans.length;
-    return { name, x: cx + rx * Math.cos(a) - SLOT / 2, y: cy + ry * Math.sin(a) - CH / 2, w: SLOT, h: CH, mode: 'fan-h' };
+  const left = [...byKind(state, 'stock'), ...byKind(state, 'waste'), ...byKind(state, 'cell')];
+  const fcols = narrow || found.length <= 4 ? 1 : 2;
+  const blockW = across(fcols);
+  let width;
+  if (house) {
+    // The foundations' block between the two halves.
+    const mid = gap * 3 + blockW + gap * 3;
+    at.forEach((p) => { p.w = slot; p.cx = p.col * (slot + gap) + (p.col >= cols ? mid - gap : 0) + slot / 2; });
+    width = cols * 2 * (slot + gap) - 2 * gap + mid;
+  } else if (shape === 'big-fan') {
+    const colW = Math.max(slot, ...at.map((p) => roomW(p.rot)));
+    at.forEach((p) => { p.w = roomW(p.rot); p.cx = p.col * (colW + gap) + colW / 2; });
+    width = cols * (colW + gap) - gap;
+  } else {
+    // Wings side by side, BODY apart; birds AIR apart; every row centred.
+    width = 0;
+    const rowsAt = Array.from({ length: nrows }, (_, r) => at.filter((p) => p.r === r));
+    const spans = rowsAt.map((row) => {
+      let x = 0;
+      row.forEach((p, k) => {
+        if (k > 0) x += row[k - 1].bird === p.bird ? BODY : AIR;
+        p.w = p.rot ? roomW(p.rot) : slot;
+        p.cx = x + p.w / 2;
+        x += p.w;
+      });
+      return x;
+    });
+    width = Math.max(0, ...spans);
+    rowsAt.forEach((row, r) => row.forEach((p) => { p.cx += (width - spans[r]) / 2; }));
+  }
+  const items = [];
+  let y0 = 0, blockH = 0;
+  if (house) {
+    // The block: anything beside the foundations over them, then the foundations.
+    const bx = cols * (slot + gap) - gap + gap * 3;
+    const block = [...left, ...found];
+    block.forEach((name, i) => items.push(stack(name, bx + (i % fcols) * (1 + GAP), Math.floor(i / fcols) * (CH + GAP))));
+    blockH = Math.ceil(block.length / fcols) * (CH + GAP) - GAP;
+  } else {
+    const [top, topH] = band(left, found, width);
+    items.push(...top);
+    y0 = topH + GAP * (narrow ? 2 : 3);
+  }
+  // Each row as high as it can stand: every fan under every fan of the row
+  // above that it shares room across with, their tilted boxes `rowGap` apart.
+  at.forEach((p) => { p.h = tilted(slot, heights[p.r], p.rot)[1]; });
+  const rowY = [y0];
+  for (let r = 1; r < nrows; r++) {
+    const above = at.filter((p) => p.r === r - 1), here = at.filter((p) => p.r === r);
+    let y = rowY[r - 1] + Math.max(...above.map((a) => a.h)) * 0.25;
+    for (const a of above) {
+      for (const b of here) {
+        if (Math.abs(a.cx - b.cx) < (a.w + b.w) / 2 + gap - 1e-9) y = Math.max(y, rowY[r - 1] + a.dy + a.h + rowGap - b.dy);
+      }
+    }
+    rowY.push(y);
+  }
+  let bottom = y0;
+  fans.forEach((name, i) => {
+    const p = at[i];
+    const h = fanHeight(slot, cards(name));
+    // Top-aligned in its row, centred on its place across: the pile turns about its centre.
+    const bh = tilted(slot, h, p.rot)[1];
+    bottom = Math.max(bottom, rowY[p.r] + p.dy + p.h);
+    items.push({ name, x: p.cx - slot / 2, y: rowY[p.r] + p.dy + bh / 2 - h / 2, w: slot, h, mode: 'fan-h', rot: p.rot });
   });
-  const fw = found.length * (1 + GAP) - GAP;
-  found.forEach((name, i) => items.push(stack(name, cx - fw / 2 + i * (1 + GAP), cy - CH / 2)));
-  const extra = [...byKind(state, 'stock'), ...byKind(state, 'waste')];
-  extra.forEach((name, i) => items.push(stack(name, i * (1 + GAP), 0)));
-  return { items, width, height };
+  return { items, width, height: Math.max(bottom, blockH), rows: heights };
 }
 
 /** The width of `n` cards side by side, `gap` apart. */
@@ -373,10 +568,10 @@ function nivernaise(state, opts) {
  */
 export function arrange(state, opts) {
   switch (state.layout) {
+    case 'house':
     case 'big-fan':
-      return rows(state, opts, opts.narrow ? 'grid' : 'big-fan');
     case 'birds':
-      return rows(state, opts, opts.narrow ? 'grid' : 'birds');
+      return shaped(state, opts, state.layout);
     case 'circle':
       return circle(state, opts);
     case 'blondes-and-brunettes':

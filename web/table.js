@@ -13,7 +13,7 @@ import { ask } from './confirm.js';
 import { baseMark, cardBack, cardFace } from './cards.js';
 import { enableDrag } from './dnd.js';
 import { clearArrow, drawArrow } from './hint.js';
-import { arrange, fanOffsets, isNarrow, keptCardWidth } from './layout.js';
+import { fanOffsets, fitTable, isNarrow } from './layout.js';
 import { dropTargets, findMove, movesByCard, pileOf } from './moves.js';
 import { autoMove, isLarge, setAutoMove } from './prefs.js';
 import { StatusLine } from './status.js';
@@ -387,10 +387,10 @@ export class Table {
     const large = isLarge();
     const room = this.room(narrow, large);
     // The card width and the rows of fans hold while the game goes on and
-    // the table fits; a resize or the Large switch starts afresh (both null).
-    const arr = arrange(s, { narrow, large, aspect: room.availH / Math.max(1, room.availW), rows: this.rows });
+    // the table fits, and grow back when it has room again; a resize or the
+    // Large switch starts afresh (both null).
+    const { arr, cw } = fitTable(s, { narrow, large, aspect: room.availH / Math.max(1, room.availW) }, room, this.cw, this.rows);
     this.rows = arr.rows ?? null;
-    const cw = keptCardWidth(this.cw, arr, room);
     this.cw = cw;
     this.byCard = movesByCard(s);
     const playable = new Map();

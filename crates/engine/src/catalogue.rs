@@ -94,6 +94,7 @@ fn house_in_the_woods() -> GameSpec {
         decks: 2,
         tableau_piles: 35,
         foundations: ace_foundations(2, 13),
+        layout: TableLayout::House,
         ..la_belle_lucie()
     }
 }

@@ -178,6 +178,9 @@ pub struct Foundation {
 pub enum TableLayout {
     /// Fans in rows.
     Rows,
+    /// The two-deck House: the foundations in a row between two equal
+    /// groups of fans, left and right (seed 002).
+    House,
     /// One large fan (Fan layout).
     BigFan,
     /// Fans grouped as flying birds (Swallows).

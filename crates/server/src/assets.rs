@@ -21,7 +21,7 @@
 use std::sync::OnceLock;
 
 use axum::extract::Path;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use patience_engine::prng::{fnv1a64, mix64};
 
@@ -33,7 +33,7 @@ const NO_PAGE: &str = "<!doctype html><meta charset=utf-8><title>Patience</title
 <p>The page was not built into this server (no web/index.html). The API is at <a href=/api/games>/api/games</a>.</p>";
 
 /// `/` and every page route: the one page, in the player's language.
-pub async fn index(headers: HeaderMap) -> Response {
+pub async fn index(uri: Uri, headers: HeaderMap) -> Response {
     let Some(template) = find(WEB, "index.html") else {
         return file_response(
             NO_PAGE.as_bytes().to_vec(),
@@ -46,7 +46,12 @@ pub async fn index(headers: HeaderMap) -> Response {
     let catalogue = find(WEB, &format!("i18n/{lang}.json"))
         .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(bytes).ok())
         .unwrap_or(serde_json::Value::Null);
-    let page = fill_shell(&String::from_utf8_lossy(template), lang, &catalogue);
+    let shell = Shell {
+        lang,
+        catalogue: &catalogue,
+        page: page_module(uri.path()),
+    };
+    let page = fill_shell(&String::from_utf8_lossy(template), &shell);
     let tag = etag(page.as_bytes());
     if not_modified(&headers, &tag) {
         return unchanged(&tag);
@@ -108,9 +113,73 @@ pub fn compression() -> tower_http::compression::CompressionLayer {
     tower_http::compression::CompressionLayer::new()
 }
 
+/// What the shell is filled with: the language, its catalogue, and the
+/// module that draws the page asked for.
+struct Shell<'a> {
+    lang: &'a str,
+    catalogue: &'a serde_json::Value,
+    page: &'static str,
+}
+
+/// The module that draws the page at `path` (`web/app.js` imports it when
+/// the page is shown): the table for a game, else the page's own.
+fn page_module(path: &str) -> &'static str {
+    match path.split('/').find(|s| !s.is_empty()).unwrap_or("") {
+        "" => "home.js",
+        "play" | "game" => "table.js",
+        "rules" => "rules.js",
+        "daily" => "daily.js",
+        "deal" => "records.js",
+        "stats" => "stats.js",
+        "winnability" => "winnability.js",
+        _ => "app.js",
+    }
+}
+
+/// The modules `file` imports statically (`... from './x.js'`), by path in `web/`.
+fn static_imports(file: &str) -> Vec<String> {
+    let text = find(WEB, file)
+        .map(String::from_utf8_lossy)
+        .unwrap_or_default();
+    let dir = file.rsplit_once('/').map_or("", |(d, _)| d);
+    let mut out = Vec::new();
+    for part in text.split("from './").skip(1) {
+        if let Some(end) = part.find('\'') {
+            let name = &part[..end];
+            out.push(if dir.is_empty() {
+                name.to_string()
+            } else {
+                format!("{dir}/{name}")
+            });
+        }
+    }
+    out
+}
+
+/// `app.js` and the page's module with everything they import, `app.js`'s
+/// first, each level before the next: the modules a first visit needs
+/// before the page can draw, in the order they are best asked for.
+fn modules_for(page: &str) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    for root in ["app.js", page] {
+        let mut queue = std::collections::VecDeque::from([root.to_string()]);
+        while let Some(file) = queue.pop_front() {
+            if seen.contains(&file) || find(WEB, &file).is_none() {
+                continue;
+            }
+            queue.extend(static_imports(&file));
+            seen.push(file);
+        }
+    }
+    seen
+}
+
 /// The shell with `{{lang}}` and every `{{t:key}}` filled in, HTML-escaped,
 /// from the catalogue; a key it lacks leaves the text empty, never the key.
-fn fill_shell(template: &str, lang: &str, catalogue: &serde_json::Value) -> String {
+/// `{{css}}` is the style sheet itself and `{{catalogue}}` the language's
+/// catalogue as JSON, so a first visit asks for neither; `{{preload}}`
+/// names the modules the page needs.
+fn fill_shell(template: &str, shell: &Shell) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(start) = rest.find("{{") {
@@ -120,23 +189,35 @@ fn fill_shell(template: &str, lang: &str, catalogue: &serde_json::Value) -> Stri
         };
         let token = &rest[start + 2..start + len];
         let text = match token.strip_prefix("t:") {
-            Some(key) => catalogue.get(key).and_then(|v| v.as_str()).unwrap_or(""),
-            None if token == "lang" => lang,
-            // Every module of the page, so a first visit fetches them at once
-            // rather than one import level at a time.
+            Some(key) => shell
+                .catalogue
+                .get(key)
+                .and_then(|v| v.as_str())
+                .unwrap_or(""),
+            None if token == "lang" => shell.lang,
+            // The modules this page needs, so a first visit fetches them at
+            // once rather than one import level at a time.
             None if token == "preload" => {
-                for (path, _) in WEB.iter().filter(|(p, _)| p.ends_with(".js")) {
+                for path in modules_for(shell.page) {
                     out.push_str("<link rel=\"modulepreload\" href=\"/static/");
                     out.push_str(build());
                     out.push('/');
-                    escape_into(&mut out, path);
+                    escape_into(&mut out, &path);
                     out.push_str("\">\n");
                 }
-                out.push_str("<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/static/");
-                out.push_str(build());
-                out.push_str("/i18n/");
-                escape_into(&mut out, lang);
-                out.push_str(".json\">");
+                ""
+            }
+            // Raw text inside `<style>`: the page's own file, which never closes the element.
+            None if token == "css" => {
+                let css = find(WEB, "style.css")
+                    .map(String::from_utf8_lossy)
+                    .unwrap_or_default();
+                out.push_str(&css.replace("</", "<\\/"));
+                ""
+            }
+            // Raw text inside `<script type="application/json">`: `<` escaped, so it never closes the element.
+            None if token == "catalogue" => {
+                out.push_str(&shell.catalogue.to_string().replace('<', "\\u003c"));
                 ""
             }
             None if token == "static" => {
@@ -245,12 +326,43 @@ mod tests {
     #[test]
     fn the_shell_is_filled_from_the_catalogue_and_escaped() {
         let cat = serde_json::json!({"site.title": "Пасьянсы <b>"});
+        let shell = Shell {
+            lang: "ru",
+            catalogue: &cat,
+            page: "app.js",
+        };
         let page = fill_shell(
             "<html lang=\"{{lang}}\"><title>{{t:site.title}}</title>{{t:missing}}.",
-            "ru",
-            &cat,
+            &shell,
         );
         assert_eq!(page, "<html lang=\"ru\"><title>Пасьянсы &lt;b&gt;</title>.");
+        let data = fill_shell("<script>{{catalogue}}</script>", &shell);
+        assert_eq!(
+            data,
+            "<script>{\"site.title\":\"Пасьянсы \\u003cb>\"}</script>"
+        );
+    }
+
+    #[test]
+    fn a_page_preloads_the_modules_it_imports_and_no_other_page_s() {
+        let table = modules_for(page_module("/play/fan/3"));
+        for m in ["app.js", "table.js", "layout.js", "i18n.js", "api.js"] {
+            assert!(
+                table.iter().any(|f| f == m),
+                "table page lacks {m}: {table:?}"
+            );
+        }
+        for m in ["home.js", "stats.js", "charts.js", "markdown.js"] {
+            assert!(
+                !table.iter().any(|f| f == m),
+                "table page preloads {m}: {table:?}"
+            );
+        }
+        let home = modules_for(page_module("/"));
+        assert!(home.iter().any(|f| f == "home.js"), "{home:?}");
+        assert!(modules_for(page_module("/stats"))
+            .iter()
+            .any(|f| f == "charts.js"));
     }
 
     #[test]

@@ -161,6 +161,7 @@ pub struct Meta<'a> {
 pub fn layout_name(layout: TableLayout) -> &'static str {
     match layout {
         TableLayout::Rows => "rows",
+        TableLayout::House => "house",
         TableLayout::BigFan => "big-fan",
         TableLayout::Birds => "birds",
         TableLayout::Circle => "circle",
