@@ -16,6 +16,9 @@
 //! pushed out is refused), so loops cannot keep others out of the queue
 //! either.
 //!
+//! A slot's holder may ask how many waiters are its *rivals* (present no
+//! more than it is, within [`MARGIN`]), to shorten its work while they wait.
+//!
 //! The queue knows nothing of what the slot is used for: hints use it with
 //! one in flight per player, and a pool of background searches can share the
 //! same type with its own keys.
@@ -284,6 +287,25 @@ impl<K: Hash + Eq + Clone> Drop for Waiting<K> {
     }
 }
 
+impl<K: Hash + Eq + Clone> Slot<K> {
+    /// The waiters whose keys came present no more than this slot's key is
+    /// now (within [`MARGIN`]): those it would be fair to share the slot's
+    /// time with. Waiters present much more (loops) do not count.
+    pub fn rivals(&self) -> usize {
+        let Some(key) = &self.key else {
+            return 0;
+        };
+        let inner = lock(&self.inner);
+        let mine = inner.score(key, Instant::now());
+        let margin = MARGIN.as_secs_f64();
+        inner
+            .waiting
+            .iter()
+            .filter(|w| w.priority <= mine + margin)
+            .count()
+    }
+}
+
 impl<K: Hash + Eq + Clone> Drop for Slot<K> {
     fn drop(&mut self) {
         let Some(key) = self.key.take() else {
@@ -370,6 +392,36 @@ mod tests {
         assert_eq!(looping.await.unwrap().err(), Some(Refusal::Full));
         drop(running);
         assert_eq!(newcomer.await.unwrap(), Ok("new"));
+    }
+
+    #[tokio::test]
+    async fn rivals_are_the_waiters_present_no_more_than_the_holder() {
+        let q = Arc::new(FairQueue::new(1, 4, 1, MEMORY));
+        // "loop" has been refused again and again: present far more than anyone.
+        let held = q.acquire("loop").await.unwrap();
+        for _ in 0..5 {
+            assert_eq!(q.acquire("loop").await.err(), Some(Refusal::KeyBusy));
+        }
+        drop(held);
+        let running = q.acquire("new").await.unwrap();
+        assert_eq!(running.rivals(), 0, "no one waits");
+        let wait = |key: &'static str| {
+            let q = q.clone();
+            tokio::spawn(async move { q.acquire(key).await.map(|_| ()) })
+        };
+        let waiters = [wait("loop"), wait("other")];
+        while lock(&q.inner).waiting.len() < 2 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(
+            running.rivals(),
+            1,
+            "the new key waits, the loop does not count"
+        );
+        drop(running);
+        for w in waiters {
+            assert!(w.await.unwrap().is_ok());
+        }
     }
 
     #[tokio::test]

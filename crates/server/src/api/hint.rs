@@ -1,12 +1,16 @@
-//! Hints: the solver, on a blocking thread with a one-second budget.
+//! Hints: the solver, on a blocking thread with a budget of a second at most.
 //!
 //! Searches take a whole core, so they are rationed by [`HintSlots`], a
 //! [`FairQueue`] of players: a few run at once, a bounded number wait, a
 //! player has one in flight at a time, and a freed slot goes to the player
 //! who has been asking least lately, so players who loop cannot keep the
-//! others' hints waiting. The slot is held by the solving thread itself, so
-//! a client that hangs up frees nothing early: the search it started still
-//! counts until it ends.
+//! others' hints waiting. A search's second is shared with the players
+//! waiting who have asked no more than its own (its rivals): with `n` of
+//! them it gets [`HINT_TIME`] / (`n` + 1), at least [`SHARED_HINT_TIME`], so
+//! the queue moves on quickly when it is long, while players who loop, never
+//! anyone's rivals, shorten no one's search but their own. The slot is held by
+//! the solving thread itself, so a client that hangs up frees nothing early:
+//! the search it started still counts until it ends.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,6 +32,9 @@ use crate::AppState;
 
 /// How long the solver may think about a hint.
 pub const HINT_TIME: Duration = Duration::from_secs(1);
+
+/// The least a search gets when its time is shared with rivals waiting.
+pub const SHARED_HINT_TIME: Duration = Duration::from_millis(250);
 
 /// Hints waiting for a slot, per slot, before more are refused.
 const QUEUE_PER_SLOT: usize = 4;
@@ -112,7 +119,7 @@ pub async fn hint(
     // Searches are heavy: at most a few at once, a few more wait their turn.
     let slot = app.hints.slot(&player).await?;
     let budget = Budget {
-        time: Some(HINT_TIME),
+        time: Some(search_time(slot.rivals())),
         ..Default::default()
     };
     let search_pos = pos.clone();
@@ -135,6 +142,12 @@ pub async fn hint(
         mark_hinted(&app, &player, &uid).await?;
     }
     Ok(Json(self::answer(&pos, answer)))
+}
+
+/// A search's time with `rivals` waiting their turn behind it.
+fn search_time(rivals: usize) -> Duration {
+    let share = u32::try_from(rivals.saturating_add(1)).unwrap_or(u32::MAX);
+    (HINT_TIME / share).max(SHARED_HINT_TIME)
 }
 
 /// The hint as answered.
@@ -195,6 +208,14 @@ async fn mark_hinted(app: &AppState, player: &Player, uid: &str) -> ApiResult<()
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_shares_its_time_with_its_rivals_down_to_a_floor() {
+        assert_eq!(search_time(0), HINT_TIME);
+        assert_eq!(search_time(1), Duration::from_millis(500));
+        assert_eq!(search_time(3), SHARED_HINT_TIME);
+        assert_eq!(search_time(usize::MAX), SHARED_HINT_TIME);
+    }
 
     #[tokio::test]
     async fn a_player_has_one_search_and_the_queue_is_bounded() {
