@@ -3,9 +3,13 @@
 //! export is the library one worker alone writes for the same deals. Needs
 //! the PostgreSQL server `scripts/test` starts (`PATIENCE_TEST_POSTGRES`).
 
+mod common;
+
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use common::fresh_postgres_database;
 
 const DEALS: &str = "1..40";
 const COUNT: u64 = 40;
@@ -24,41 +28,6 @@ fn ok(o: Output) -> Output {
     o
 }
 
-/// A fresh database on the test server, or `None` (said loudly) outside
-/// `scripts/test`, which always gives one.
-fn fresh_database(runtime: &tokio::runtime::Runtime, test: &str) -> Option<String> {
-    let Some(admin) = std::env::var("PATIENCE_TEST_POSTGRES")
-        .ok()
-        .filter(|u| !u.is_empty())
-    else {
-        assert!(
-            std::env::var_os("PATIENCE_REQUIRE_POSTGRES").is_none(),
-            "{test}: PATIENCE_TEST_POSTGRES is not set"
-        );
-        eprintln!("SKIPPED {test}: it needs PostgreSQL; run it through ./scripts/test");
-        return None;
-    };
-    let name = format!("g_{}_{}", std::process::id(), rand_suffix());
-    runtime.block_on(async {
-        let (client, conn) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
-            .await
-            .unwrap();
-        tokio::spawn(conn);
-        client
-            .batch_execute(&format!("CREATE DATABASE {name}"))
-            .await
-            .unwrap();
-    });
-    Some(format!("{}/{name}", admin.rsplit_once('/').unwrap().0))
-}
-
-fn rand_suffix() -> u128 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos()
-}
-
 fn graded(runtime: &tokio::runtime::Runtime, url: &str) -> u64 {
     runtime.block_on(async {
         let store = patience_store::PgStore::open(url, 1).await.unwrap();
@@ -69,10 +38,10 @@ fn graded(runtime: &tokio::runtime::Runtime, url: &str) -> u64 {
 #[test]
 fn three_workers_one_killed_grade_every_deal_once_and_export_one_workers_library() {
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let Some(alone) = fresh_database(&runtime, "three_workers") else {
+    let Some(alone) = fresh_postgres_database("three_workers") else {
         return;
     };
-    let shared = fresh_database(&runtime, "three_workers").unwrap();
+    let shared = fresh_postgres_database("three_workers").unwrap();
     let dir = tempfile::tempdir().unwrap();
     ok(
         grade(dir.path(), &alone, &["--deals", DEALS, "--export", "alone"])

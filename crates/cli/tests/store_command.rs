@@ -5,40 +5,16 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
 use common::patience;
 
-/// `patience serve` on a free port over `db`: the child and its address, or
-/// the refusal it printed.
+/// `patience serve` on a free port over `db`.
 fn serve(db: &Path) -> Result<(Child, String), String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
-        .args(["serve", "--port", "0", "--db", db.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    match line.strip_prefix("listening on http://") {
-        Some(addr) => Ok((child, addr.trim().to_string())),
-        None => {
-            let mut err = String::new();
-            child
-                .stderr
-                .take()
-                .unwrap()
-                .read_to_string(&mut err)
-                .unwrap();
-            child.wait().unwrap();
-            Err(err)
-        }
-    }
+    common::serve(db.to_str().unwrap(), &[])
 }
 
 /// Starts a game of Fan: its answer's status line.

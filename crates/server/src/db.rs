@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use patience_store::owner::{beside, Creation, Identity, Owner};
 use patience_store::{
-    DailyDeal, DealGrade, DealResult, DealWin, DisplayName, GameUpdate, InProgress, Level,
-    PlayedGame, Storage, Store, StoreError, StoredGame,
+    DailyDeal, DealGrade, DealResult, DealWin, DisplayName, GameStamp, GameUpdate, InProgress,
+    Level, PlayedGame, Storage, Store, StoreError, StoredGame,
 };
 use tokio::sync::oneshot;
 
@@ -373,8 +373,11 @@ impl Storage for Db {
         Ok(self.read(move |s| s.load_game(&uid)).await?)
     }
 
-    async fn game_version(&self, uid: &str) -> Result<Option<u64>, StoreError> {
-        Ok(Storage::load_game(self, uid).await?.map(|g| g.version))
+    async fn game_stamp(&self, uid: &str) -> Result<Option<GameStamp>, StoreError> {
+        Ok(Storage::load_game(self, uid).await?.map(|g| GameStamp {
+            version: g.version,
+            hinted: g.hinted,
+        }))
     }
 
     async fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError> {

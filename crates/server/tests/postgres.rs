@@ -133,6 +133,35 @@ async fn the_same_move_sent_to_two_servers_at_once_is_applied_once() {
 }
 
 #[tokio::test]
+async fn a_hint_served_by_one_server_is_seen_by_another_that_holds_the_game() {
+    let Some(url) = postgres_or_skip("hint_seen_by_other_server").await else {
+        return;
+    };
+    let (a, b) = (start(&url).await, start(&url).await);
+    let mut p = Player::new(&a.url);
+    let state = p.new_game("krug", 5).await;
+    let id = uid(&state);
+    let mut on_b = p.clone();
+    on_b.url = b.url.clone();
+    let (_, before) = on_b.get(&format!("/api/play/{id}")).await;
+    assert_eq!(before["hinted"], Value::Bool(false));
+    let (status, hint) = p
+        .post(&format!("/api/play/{id}/hint"), serde_json::json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{hint}");
+    // The second server's copy in memory predates the hint: the database's
+    // record of it decides.
+    let (_, after) = on_b.get(&format!("/api/play/{id}")).await;
+    assert_eq!(after["hinted"], Value::Bool(true), "{after}");
+    // The hint is no change of the position: the page's `expect` still holds.
+    assert_eq!(version(&after), version(&state));
+    let (status, _) = on_b.play(&id, &first_legal(&state), 0).await;
+    assert_eq!(status, StatusCode::OK);
+    a.stop().await;
+    b.stop().await;
+}
+
+#[tokio::test]
 async fn a_lost_connection_gets_503_and_the_site_comes_back_by_itself() {
     let Some(url) = postgres_or_skip("lost_connection").await else {
         return;

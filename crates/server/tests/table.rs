@@ -1,11 +1,13 @@
 //! What the table needs from the server beyond moves: interchangeable
 //! destinations, moved cards named by place, automatic moves home, finish,
 //! restart, the deal's grade, the redeal's refusal and the clock's cap.
-//! Each through a real server on loopback over a real SQLite file.
+//! Each through a real server on loopback over a real SQLite file, or a
+//! real PostgreSQL database when the suite runs against PostgreSQL
+//! (`PATIENCE_TEST_STORE=postgres`, as `scripts/test` runs it a second time).
 
 mod common;
 
-use common::{moves, temp_db, uid, Player, Server};
+use common::{moves, temp_store, uid, Player, Server};
 use patience_engine::Position;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -42,8 +44,8 @@ async fn post(p: &mut Player, uid: &str, what: &str, body: Value) -> (StatusCode
 /// accepted and answered with the card that moved, by its place.
 #[tokio::test]
 async fn an_ace_lists_its_twin_foundation_and_may_go_there() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let mut found = None;
     for deal in 1..60 {
@@ -104,8 +106,8 @@ async fn an_ace_lists_its_twin_foundation_and_may_go_there() {
 /// An emptied fan in Fan takes a king; every empty fan is listed for it.
 #[tokio::test]
 async fn every_equivalent_destination_is_accepted() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let mut checked = 0;
     for (game, deal) in [("fan", 4), ("nivernaise", 2), ("house-in-the-woods", 3)] {
@@ -141,8 +143,8 @@ async fn every_equivalent_destination_is_accepted() {
 /// itself (a redeal would gather it: that could lose a win).
 #[tokio::test]
 async fn automatic_moves_send_aces_home_and_undo_takes_back_the_click() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let mut done = false;
     let plies = |s: &Value| s["plies"].as_u64().unwrap();
@@ -239,8 +241,8 @@ async fn automatic_moves_send_aces_home_and_undo_takes_back_the_click() {
 /// with nothing to decide; there `finish` plays the rest, all moves home.
 #[tokio::test]
 async fn finish_plays_out_a_game_that_only_sends_cards_home() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let spec = patience_engine::game("la-belle-lucie").unwrap();
     let deal = 2;
@@ -287,8 +289,8 @@ async fn finish_plays_out_a_game_that_only_sends_cards_home() {
 /// Restart: the same deal and level as a fresh game; the old one is kept.
 #[tokio::test]
 async fn restart_keeps_the_deal_and_the_level_and_the_old_game() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let (status, s) = p
         .post("/api/games/la-belle-lucie/new", json!({"level": "easy"}))
@@ -323,8 +325,8 @@ async fn restart_keeps_the_deal_and_the_level_and_the_old_game() {
 /// The deal's grade comes from the shipped library; an ungraded deal has none.
 #[tokio::test]
 async fn the_state_names_the_grade_the_redeal_refusal_and_the_clock_cap() {
-    let db = temp_db();
-    let server = Server::start_with(common::shipped(&db.path)).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.shipped()).await;
     let mut p = Player::new(&server.url);
     let library = include_str!("../../../data/library/la-belle-lucie.tsv");
     let line: Vec<&str> = library.lines().nth(1).unwrap().split('\t').collect();

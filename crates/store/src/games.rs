@@ -122,6 +122,16 @@ pub struct GameUpdate {
     pub won: bool,
 }
 
+/// What tells a copy of a game in memory from the stored game: its
+/// version, which grows with every change of the position, and whether a
+/// hint was served, which is no change of the position (the page's
+/// `expect` stays valid) but is part of the game all the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStamp {
+    pub version: u64,
+    pub hinted: bool,
+}
+
 /// A row of the "Continue" list.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct InProgress {

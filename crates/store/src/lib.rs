@@ -50,8 +50,8 @@ use rusqlite::{Connection, OpenFlags};
 pub use daily::{DailyDeal, DealResult};
 pub use error::StoreError;
 pub use games::{
-    AskedLevel, FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame, MAX_MOVES,
-    STATS_GAMES,
+    AskedLevel, FirstWin, GameStamp, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame,
+    MAX_MOVES, STATS_GAMES,
 };
 pub use location::Location;
 pub use names::{DisplayName, NameError};

@@ -8,7 +8,7 @@
 use async_trait::async_trait;
 
 use crate::error::StoreError;
-use crate::games::{GameUpdate, InProgress, PlayedGame, StoredGame};
+use crate::games::{GameStamp, GameUpdate, InProgress, PlayedGame, StoredGame};
 use crate::{DailyDeal, DealGrade, DealResult, DealWin, DisplayName, Level};
 
 /// The library files loaded at start, as `(file name, bytes)`.
@@ -39,8 +39,9 @@ pub trait Storage: Send + Sync {
     /// The stored game with this uid, whoever owns it.
     async fn load_game(&self, uid: &str) -> Result<Option<StoredGame>, StoreError>;
 
-    /// The stored version of the game with this uid.
-    async fn game_version(&self, uid: &str) -> Result<Option<u64>, StoreError>;
+    /// What says whether a copy of the game with this uid is the stored
+    /// one: its version and its hint mark (see [`GameStamp`]).
+    async fn game_stamp(&self, uid: &str) -> Result<Option<GameStamp>, StoreError>;
 
     /// The player's unfinished games with at least one move, newest first.
     async fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError>;

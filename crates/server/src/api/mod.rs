@@ -17,6 +17,7 @@ pub mod records;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use patience_engine::GameSpec;
+use patience_store::GameStamp;
 use tokio::sync::OwnedMutexGuard;
 
 use crate::error::{ApiError, Code};
@@ -72,8 +73,8 @@ pub(crate) fn state_of(live: &LiveGame) -> Shown {
 
 /// Locks a game's slot, loading it from the store if needed; another player's
 /// game is reported exactly like a missing one. On a store other servers
-/// share, the copy in memory is used only while its version is the
-/// database's: one changed elsewhere is loaded again.
+/// share, the copy in memory is used only while its stamp (version and
+/// hint mark) is the database's: one changed elsewhere is loaded again.
 pub(crate) async fn lock_game(
     app: &AppState,
     player: &Player,
@@ -86,7 +87,11 @@ pub(crate) async fn lock_game(
     let slot: Slot = app.cache.slot(uid);
     let mut guard = slot.lock_owned().await;
     if let Some(live) = guard.as_ref() {
-        if app.db.shared() && app.db.game_version(uid).await? != Some(live.version) {
+        let stamp = GameStamp {
+            version: live.version,
+            hinted: live.hinted,
+        };
+        if app.db.shared() && app.db.game_stamp(uid).await? != Some(stamp) {
             *guard = None;
         }
     }

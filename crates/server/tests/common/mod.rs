@@ -70,9 +70,10 @@ pub fn test_postgres() -> Option<String> {
         .filter(|u| !u.is_empty())
 }
 
-/// Whether this run of the API tests is against PostgreSQL
+/// Whether this run of the tests is against PostgreSQL
 /// (`PATIENCE_TEST_STORE=postgres`, set by `scripts/test` for its second
-/// run of the API suite) rather than a SQLite file.
+/// run of the suites that take their store from [`temp_store`]) rather
+/// than a SQLite file.
 pub fn on_postgres() -> bool {
     std::env::var("PATIENCE_TEST_STORE").is_ok_and(|s| s == "postgres")
 }
@@ -155,6 +156,11 @@ impl TestStore {
             library: small_library(),
             ..patience_server::Config::local(self.location())
         }
+    }
+
+    /// A server with the shipped library over this store.
+    pub fn shipped(&self) -> patience_server::Config {
+        patience_server::Config::local(self.location())
     }
 
     async fn pg(&self) -> Option<patience_store::PgStore> {

@@ -1,80 +1,84 @@
 //! A site copied into PostgreSQL: the rows [`crate::export`] reads from a
-//! SQLite store written as they are, a page of games a transaction, in the
-//! order they were stored (so ties in time sort as they did).
+//! SQLite store written as they are (every table of [`TABLES`]), a page of
+//! games a transaction, in the order they were stored (so ties in time
+//! sort as they did).
 
+use super::games::write_game;
 use super::PgStore;
 use crate::error::StoreError;
-use crate::export::{Counts, GameRow, GradeRow, RuledOutRow};
+use crate::export::{Counts, DailyRow, GameRow, GradeRow, NameRow, RuledOutRow, TABLES};
 
 impl PgStore {
-    /// How many rows each table holds.
+    /// How many rows each of [`TABLES`] holds.
     pub async fn counts(&self) -> Result<Counts, StoreError> {
         let client = self.client().await?;
-        let r = client
-            .query_one(
-                "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM game_moves),
-                        (SELECT COUNT(*) FROM grades), (SELECT COUNT(*) FROM ruled_out),
-                        (SELECT COUNT(*) FROM library_files)",
+        let mut out = Vec::with_capacity(TABLES.len());
+        for table in TABLES {
+            let r = client
+                .query_one(&format!("SELECT COUNT(*) FROM {table}"), &[])
+                .await?;
+            out.push((*table, r.get::<_, i64>(0) as u64));
+        }
+        Ok(Counts(out))
+    }
+
+    /// The names of the database's tables (in its current schema), sorted.
+    pub async fn tables(&self) -> Result<Vec<String>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT table_name::text FROM information_schema.tables
+                 WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+                 ORDER BY table_name",
                 &[],
             )
             .await?;
-        let n = |i: usize| r.get::<_, i64>(i) as u64;
-        Ok(Counts {
-            games: n(0),
-            moves: n(1),
-            grades: n(2),
-            ruled_out: n(3),
-            library_files: n(4),
-        })
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     /// Writes games as they are, in one transaction.
     pub async fn import_games(&self, rows: &[GameRow]) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await?;
-        let game = tx
-            .prepare_cached(
-                "INSERT INTO games (uid, player, game, deal, level, move_count, created_ms,
-                                    updated_ms, finished, elapsed_ms, version, hinted,
-                                    won_moves, won_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-            )
-            .await?;
-        let moves = tx
-            .prepare_cached(
-                "INSERT INTO game_moves (uid, ply, word)
-                 SELECT $1, p, w FROM unnest($2::bigint[], $3::text[]) AS t(p, w)",
-            )
-            .await?;
         for row in rows {
-            let g = &row.game;
-            tx.execute(
-                &game,
-                &[
-                    &g.uid,
-                    &g.player,
-                    &g.game,
-                    &(g.deal as i64),
-                    &g.level.as_str(),
-                    &(g.move_count as i64),
-                    &g.created_ms,
-                    &g.updated_ms,
-                    &g.finished,
-                    &g.elapsed_ms,
-                    &(g.version as i64),
-                    &g.hinted,
-                    &row.won_moves,
-                    &row.won_ms,
-                ],
+            write_game(
+                &tx,
+                &row.game,
+                Some((row.won_moves, row.won_ms)),
+                row.hints_known,
             )
             .await?;
-            let words: Vec<&str> = g
-                .moves
-                .split_whitespace()
-                .chain(g.redo.split_whitespace())
-                .collect();
-            let plies: Vec<i64> = (1..=words.len() as i64).collect();
-            tx.execute(&moves, &[&g.uid, &plies, &words]).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Writes display names and the deals of the days, as they are, in
+    /// one transaction.
+    pub async fn import_site(
+        &self,
+        names: &[NameRow],
+        daily: &[DailyRow],
+    ) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await?;
+        let st = tx
+            .prepare_cached(
+                "INSERT INTO player_names (player, name, updated_ms) VALUES ($1, $2, $3)",
+            )
+            .await?;
+        for n in names {
+            tx.execute(&st, &[&n.player, &n.name, &n.updated_ms])
+                .await?;
+        }
+        let st = tx
+            .prepare_cached(
+                "INSERT INTO daily_deals (game, day, deal, level) VALUES ($1, $2, $3, $4)",
+            )
+            .await?;
+        for d in daily {
+            tx.execute(&st, &[&d.game, &d.day, &d.deal, &d.level])
+                .await?;
         }
         tx.commit().await?;
         Ok(())
@@ -133,12 +137,13 @@ impl PgStore {
     /// Empties every table of the site (`store copy --replace`), in one transaction.
     pub async fn clear(&self) -> Result<(), StoreError> {
         let client = self.client().await?;
+        let tables: Vec<&str> = TABLES
+            .iter()
+            .chain(["grading_todo"].iter())
+            .copied()
+            .collect();
         client
-            .batch_execute(
-                "BEGIN;
-                 TRUNCATE games, game_moves, grades, ruled_out, library_files, grading_todo;
-                 COMMIT;",
-            )
+            .batch_execute(&format!("TRUNCATE {}", tables.join(", ")))
             .await?;
         Ok(())
     }
@@ -152,7 +157,7 @@ impl PgStore {
                 "SELECT uid, player, game, deal, level, move_count, created_ms, updated_ms,
                         finished, elapsed_ms, version, hinted,
                         ARRAY(SELECT word FROM game_moves m WHERE m.uid = games.uid ORDER BY ply),
-                        won_moves, won_ms, seq
+                        won_moves, won_ms, seq, hints_known
                  FROM games WHERE seq > $1 ORDER BY seq LIMIT $2",
             )
             .await?;
@@ -165,6 +170,7 @@ impl PgStore {
                 game: super::games::game_of(r)?,
                 won_moves: r.get(13),
                 won_ms: r.get(14),
+                hints_known: r.get(16),
             });
         }
         Ok((out, last))

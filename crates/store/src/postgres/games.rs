@@ -2,12 +2,13 @@
 //! [`crate::games`] (one row a move, a version that only grows, a change
 //! written only from the version it was made from).
 
+use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
 use super::PgStore;
 use crate::error::{shorten, StoreError};
 use crate::games::{
-    AskedLevel, FirstWin, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame,
+    AskedLevel, FirstWin, GameStamp, GameUpdate, InProgress, MovesChange, PlayedGame, StoredGame,
 };
 use crate::{deal_to_sql, Level, STATS_GAMES};
 
@@ -22,52 +23,11 @@ fn asked_level(word: &str) -> Result<AskedLevel, StoreError> {
 }
 
 impl PgStore {
-    /// Stores a new game with its moves and redo list, in one transaction.
+    /// Stores a new game with its moves and redo list, in one statement
+    /// (so one transaction and one round trip).
     pub async fn insert_game(&self, g: &StoredGame) -> Result<(), StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await?;
-        let st = tx
-            .prepare_cached(
-                "INSERT INTO games (uid, player, game, deal, level, move_count, created_ms,
-                                    updated_ms, finished, elapsed_ms, version, hinted)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            )
-            .await?;
-        tx.execute(
-            &st,
-            &[
-                &g.uid,
-                &g.player,
-                &g.game,
-                &deal_to_sql(g.deal)?,
-                &g.level.as_str(),
-                &(g.move_count as i64),
-                &g.created_ms,
-                &g.updated_ms,
-                &g.finished,
-                &g.elapsed_ms,
-                &(g.version as i64),
-                &g.hinted,
-            ],
-        )
-        .await?;
-        let words: Vec<&str> = g
-            .moves
-            .split_whitespace()
-            .chain(g.redo.split_whitespace())
-            .collect();
-        if !words.is_empty() {
-            let plies: Vec<i64> = (1..=words.len() as i64).collect();
-            let st = tx
-                .prepare_cached(
-                    "INSERT INTO game_moves (uid, ply, word)
-                     SELECT $1, p, w FROM unnest($2::bigint[], $3::text[]) AS t(p, w)",
-                )
-                .await?;
-            tx.execute(&st, &[&g.uid, &plies, &words]).await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let client = self.client().await?;
+        write_game(&client, g, None, true).await
     }
 
     /// The stored game with this uid, whoever owns it.
@@ -87,16 +47,16 @@ impl PgStore {
         game_of(&r).map(Some)
     }
 
-    /// The stored version of a game.
-    pub async fn game_version(&self, uid: &str) -> Result<Option<u64>, StoreError> {
+    /// The stored version and hint mark of a game.
+    pub async fn game_stamp(&self, uid: &str) -> Result<Option<GameStamp>, StoreError> {
         let client = self.client().await?;
         let st = client
-            .prepare_cached("SELECT version FROM games WHERE uid = $1")
+            .prepare_cached("SELECT version, hinted FROM games WHERE uid = $1")
             .await?;
-        Ok(client
-            .query_opt(&st, &[&uid])
-            .await?
-            .map(|r| count(r.get(0))))
+        Ok(client.query_opt(&st, &[&uid]).await?.map(|r| GameStamp {
+            version: count(r.get(0)),
+            hinted: r.get(1),
+        }))
     }
 
     /// Marks that a hint was served to the game, unless it is already won.
@@ -109,25 +69,46 @@ impl PgStore {
         Ok(())
     }
 
-    /// Writes one change, in one transaction, only if the stored game is
-    /// still at the version the change was made from. The first update that
-    /// wins keeps that moment's figures (PostgreSQL, like SQLite, evaluates
-    /// every expression of an UPDATE against the old row).
+    /// Writes one change only if the stored game is still at the version
+    /// the change was made from: one statement (so one transaction, one
+    /// round trip and one commit a change) whose row update decides whether
+    /// the moves are written. The first update that wins keeps that
+    /// moment's figures (PostgreSQL, like SQLite, evaluates every
+    /// expression of an UPDATE against the old row). The plies replaced are
+    /// upserted and only those past the new moves deleted, so no row is
+    /// touched twice by the one statement.
     pub async fn update_game(&self, u: &GameUpdate) -> Result<bool, StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await?;
-        let st = tx
+        let client = self.client().await?;
+        let st = client
             .prepare_cached(
-                "UPDATE games SET move_count = $3, updated_ms = $4, elapsed_ms = $5,
-                        version = version + 1,
-                        finished = finished OR $6,
-                        won_moves = CASE WHEN NOT finished AND $6 THEN $3 ELSE won_moves END,
-                        won_ms = CASE WHEN NOT finished AND $6 THEN $5 ELSE won_ms END
-                 WHERE uid = $1 AND version = $2",
+                "WITH g AS (
+                     UPDATE games SET move_count = $3, updated_ms = $4, elapsed_ms = $5,
+                            version = version + 1,
+                            finished = finished OR $6,
+                            won_moves = CASE WHEN NOT finished AND $6 THEN $3 ELSE won_moves END,
+                            won_ms = CASE WHEN NOT finished AND $6 THEN $5 ELSE won_ms END
+                     WHERE uid = $1 AND version = $2
+                     RETURNING uid),
+                 cut AS (
+                     DELETE FROM game_moves m USING g WHERE m.uid = g.uid AND m.ply >= $7),
+                 put AS (
+                     INSERT INTO game_moves (uid, ply, word)
+                     SELECT g.uid, t.p, t.w FROM g, unnest($8::bigint[], $9::text[]) AS t(p, w)
+                     ON CONFLICT (uid, ply) DO UPDATE SET word = excluded.word)
+                 SELECT COUNT(*) FROM g",
             )
             .await?;
-        let n = tx
-            .execute(
+        let (cut_from, plies, words): (i64, Vec<i64>, &[String]) = match &u.moves {
+            MovesChange::Play { words, keep_redo } => {
+                let first = u.move_count as i64 + 1 - words.len() as i64;
+                let past = first + words.len() as i64;
+                let cut_from = if *keep_redo { i64::MAX } else { past };
+                (cut_from, (first..past).collect(), words)
+            }
+            MovesChange::Step => (i64::MAX, Vec::new(), &[]),
+        };
+        let n: i64 = client
+            .query_one(
                 &st,
                 &[
                     &u.uid,
@@ -136,32 +117,14 @@ impl PgStore {
                     &u.updated_ms,
                     &u.elapsed_ms,
                     &u.won,
+                    &cut_from,
+                    &plies,
+                    &words,
                 ],
             )
-            .await?;
-        if n != 1 {
-            return Ok(false);
-        }
-        if let MovesChange::Play { words, keep_redo } = &u.moves {
-            let first = u.move_count as i64 + 1 - words.len() as i64;
-            if !keep_redo {
-                let st = tx
-                    .prepare_cached("DELETE FROM game_moves WHERE uid = $1 AND ply >= $2")
-                    .await?;
-                tx.execute(&st, &[&u.uid, &first]).await?;
-            }
-            let plies: Vec<i64> = (first..first + words.len() as i64).collect();
-            let st = tx
-                .prepare_cached(
-                    "INSERT INTO game_moves (uid, ply, word)
-                     SELECT $1, p, w FROM unnest($2::bigint[], $3::text[]) AS t(p, w)
-                     ON CONFLICT (uid, ply) DO UPDATE SET word = excluded.word",
-                )
-                .await?;
-            tx.execute(&st, &[&u.uid, &plies, words]).await?;
-        }
-        tx.commit().await?;
-        Ok(true)
+            .await?
+            .get(0);
+        Ok(n == 1)
     }
 
     /// The player's unfinished games with at least one move, newest first.
@@ -244,6 +207,61 @@ impl PgStore {
         }
         Ok(out)
     }
+}
+
+/// Writes a game's row and its words in one statement: a new game (no
+/// win yet, its hints recorded), or a game copied in with its first win's
+/// figures (`won`: moves and time) and whether its hints were recorded.
+pub(crate) async fn write_game(
+    client: &impl GenericClient,
+    g: &StoredGame,
+    won: Option<(Option<i64>, Option<i64>)>,
+    hints_known: bool,
+) -> Result<(), StoreError> {
+    let (won_moves, won_ms) = won.unwrap_or((None, None));
+    let words: Vec<&str> = g
+        .moves
+        .split_whitespace()
+        .chain(g.redo.split_whitespace())
+        .collect();
+    let plies: Vec<i64> = (1..=words.len() as i64).collect();
+    let st = client
+        .prepare_cached(
+            "WITH g AS (
+                 INSERT INTO games (uid, player, game, deal, level, move_count, created_ms,
+                                    updated_ms, finished, elapsed_ms, version, hinted,
+                                    won_moves, won_ms, hints_known)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                 RETURNING uid)
+             INSERT INTO game_moves (uid, ply, word)
+             SELECT g.uid, t.p, t.w FROM g, unnest($16::bigint[], $17::text[]) AS t(p, w)",
+        )
+        .await?;
+    client
+        .execute(
+            &st,
+            &[
+                &g.uid,
+                &g.player,
+                &g.game,
+                &deal_to_sql(g.deal)?,
+                &g.level.as_str(),
+                &(g.move_count as i64),
+                &g.created_ms,
+                &g.updated_ms,
+                &g.finished,
+                &g.elapsed_ms,
+                &(g.version as i64),
+                &g.hinted,
+                &won_moves,
+                &won_ms,
+                &hints_known,
+                &plies,
+                &words,
+            ],
+        )
+        .await?;
+    Ok(())
 }
 
 /// A game row with its words (the last column) split at its move count.

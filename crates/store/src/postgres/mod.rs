@@ -28,7 +28,7 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::NoTls;
 
 use crate::error::StoreError;
-use crate::games::{GameUpdate, InProgress, PlayedGame, StoredGame};
+use crate::games::{GameStamp, GameUpdate, InProgress, PlayedGame, StoredGame};
 use crate::location::without_password;
 use crate::schema::{SCHEMA_VERSION, STEPS};
 use crate::storage::{LibraryFiles, Storage};
@@ -251,8 +251,8 @@ impl Storage for PgStore {
         PgStore::load_game(self, uid).await
     }
 
-    async fn game_version(&self, uid: &str) -> Result<Option<u64>, StoreError> {
-        PgStore::game_version(self, uid).await
+    async fn game_stamp(&self, uid: &str) -> Result<Option<GameStamp>, StoreError> {
+        PgStore::game_stamp(self, uid).await
     }
 
     async fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError> {

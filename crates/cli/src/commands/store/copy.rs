@@ -2,16 +2,20 @@
 //! from SQLite to PostgreSQL. The SQLite file is taken as its server's owner
 //! would (so no server may be running on it), the target must be empty
 //! unless `--replace` is given (which empties it first), and every row is
-//! written as it is: players' games with their moves, redo lists, versions
-//! and first wins, grades with their details, ruled-out deals and the
-//! library files loaded. Then the copy is checked: the tables hold as many
-//! rows on both sides, every game reads back the same, and every game on
-//! the target replays through the engine as it does on the source.
+//! written as it is, every table of the schema (`patience_store::export::TABLES`):
+//! players' games with their moves, redo lists, versions, first wins and
+//! hint records, grades with their details, ruled-out deals, the library
+//! files loaded, display names and the deals of the days. A store with a
+//! table the copy does not know is refused before anything is written.
+//! Then the copy is checked: every table holds as many rows on both sides,
+//! every game reads back the same, and every game on the target replays
+//! through the engine as it does on the source.
 
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Context};
 use patience_engine::{Layout, Move, Record};
+use patience_store::export::{unknown_tables, POSTGRES_ONLY};
 use patience_store::owner::{Creation, Owner};
 use patience_store::{Location, PgStore, Store, StoredGame};
 
@@ -45,15 +49,26 @@ pub fn run(a: Args) -> crate::commands::Outcome {
         .enable_all()
         .build()?;
     let target = runtime.block_on(PgStore::open(&url, 2))?;
+    let shown = patience_store::location::without_password(&url);
+    let unknown = unknown_tables(&source.tables()?, &[]);
+    if !unknown.is_empty() {
+        bail!(
+            "{} has tables this copy does not know: {}",
+            a.from.display(),
+            unknown.join(", ")
+        );
+    }
+    let unknown = unknown_tables(&runtime.block_on(target.tables())?, POSTGRES_ONLY);
+    if !unknown.is_empty() {
+        bail!(
+            "{shown} has tables this copy does not know: {}",
+            unknown.join(", ")
+        );
+    }
     let before = runtime.block_on(target.counts())?;
     if !before.is_empty() {
         if !a.replace {
-            bail!(
-                "{} is not empty ({} games, {} grades): give --replace to empty it first",
-                patience_store::location::without_password(&url),
-                before.games,
-                before.grades
-            );
+            bail!("{shown} is not empty ({before}): give --replace to empty it first");
         }
         runtime.block_on(target.clear())?;
     }
@@ -71,9 +86,10 @@ pub fn run(a: Args) -> crate::commands::Outcome {
         &source.ruled_out_rows()?,
         &source.library_file_rows()?,
     ))?;
+    runtime.block_on(target.import_site(&source.name_rows()?, &source.daily_rows()?))?;
     let (from, to) = (source.counts()?, runtime.block_on(target.counts())?);
     if from != to {
-        bail!("the copy's rows differ: {from:?} in the file, {to:?} in PostgreSQL");
+        bail!("the copy's rows differ: {from} in the file, {to} in PostgreSQL");
     }
     // Every game reads back as the file holds it, in the same order, and replays.
     let (mut after_source, mut after_target) = (0, 0);
@@ -101,13 +117,8 @@ pub fn run(a: Args) -> crate::commands::Outcome {
         (after_source, after_target) = (a_last, b_last);
     }
     println!(
-        "copied {} games ({} moves), {} grades, {} ruled-out deals, {} library files; \
-         the counts match, every game reads back the same, {replayed} replay through the engine{}",
-        to.games,
-        to.moves,
-        to.grades,
-        to.ruled_out,
-        to.library_files,
+        "copied rows: {to}; the counts match, every game reads back the same, \
+         {replayed} replay through the engine{}",
         if unplayable > 0 {
             format!(" ({unplayable} do not, as in the file)")
         } else {
