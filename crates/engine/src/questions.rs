@@ -122,6 +122,53 @@ impl GameSpec {
         })
     }
 
+    /// Whether a card the player chooses may ever come to an emptied fan
+    /// (Fan's king; Blondes and Brunettes' any card once the waste and the
+    /// stock are empty). Elsewhere an emptied fan stays empty or takes the
+    /// stock's next cards at once, by the rules.
+    pub fn player_may_fill_emptied_fans(&self) -> bool {
+        match self.empty_pile {
+            EmptyPile::TakesKing | EmptyPile::TakesWasteThenStockThenAny => true,
+            EmptyPile::Stays | EmptyPile::TakesStockCard | EmptyPile::TakesThreeStockCards => false,
+        }
+    }
+
+    /// How many copies of each card the pack holds: 1, or 2 in the two-deck
+    /// games.
+    pub fn copies_of_each_card(&self) -> u8 {
+        self.decks
+    }
+
+    /// Whether a card on a foundation may come back to the table (Blondes
+    /// and Brunettes).
+    pub fn foundations_give_cards_back(&self) -> bool {
+        self.foundation_returns
+    }
+
+    /// How many redeals the game allows in all.
+    pub fn redeals_allowed(&self) -> u8 {
+        self.redeals.count
+    }
+
+    /// Whether some foundation builds down (Nivernaise's and House on the
+    /// Hill's king-houses).
+    pub fn has_a_foundation_building_down(&self) -> bool {
+        self.foundations.iter().any(|f| match f.direction {
+            Direction::Down => true,
+            Direction::Up => false,
+        })
+    }
+
+    /// Whether foundations `a` and `b` (indices in rule order) follow the
+    /// same rule, so that swapping their cards changes nothing a move could
+    /// tell; `false` when either is not a foundation of the game.
+    pub fn foundations_alike(&self, a: usize, b: usize) -> bool {
+        match (self.foundations.get(a), self.foundations.get(b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        }
+    }
+
     /// Whether the stock turns onto a waste, once (Krakowski, Blondes and
     /// Brunettes).
     pub fn stock_turns_onto_a_waste(&self) -> bool {
@@ -195,6 +242,48 @@ mod tests {
             game("krakowski").unwrap().emptied_fan(),
             EmptiedFan::RefilledAtOnce
         );
+    }
+
+    /// docs/games.md: Fan's emptied fan takes a king the player moves there
+    /// and Blondes and Brunettes' any card once waste and stock are empty;
+    /// Krakowski's takes the stock's next card at once, Nivernaise's line
+    /// three, La Belle Lucie's nothing.
+    #[test]
+    fn only_fan_and_blondes_and_brunettes_let_the_player_fill_a_fan() {
+        for (id, chooses) in [
+            ("fan", true),
+            ("blondes-and-brunettes", true),
+            ("krakowski", false),
+            ("nivernaise", false),
+            ("la-belle-lucie", false),
+        ] {
+            assert_eq!(
+                game(id).unwrap().player_may_fill_emptied_fans(),
+                chooses,
+                "{id}"
+            );
+        }
+    }
+
+    /// docs/games.md: two decks in Krakowski, one in La Belle Lucie;
+    /// Blondes and Brunettes may take a card back from a foundation;
+    /// Nivernaise's king-houses build down; La Belle Lucie's four
+    /// foundations follow one rule each for its suit, none alike.
+    #[test]
+    fn pack_and_foundation_questions_follow_the_rule_book() {
+        assert_eq!(game("krakowski").unwrap().copies_of_each_card(), 2);
+        assert_eq!(game("la-belle-lucie").unwrap().copies_of_each_card(), 1);
+        assert!(game("blondes-and-brunettes")
+            .unwrap()
+            .foundations_give_cards_back());
+        assert!(!game("krakowski").unwrap().foundations_give_cards_back());
+        assert!(game("nivernaise").unwrap().has_a_foundation_building_down());
+        assert!(!game("krakowski").unwrap().has_a_foundation_building_down());
+        assert_eq!(game("la-belle-lucie").unwrap().redeals_allowed(), 2);
+        assert_eq!(game("krakowski").unwrap().redeals_allowed(), 0);
+        let lucie = game("la-belle-lucie").unwrap();
+        assert!(lucie.foundations_alike(0, 0) && !lucie.foundations_alike(0, 1));
+        assert!(!lucie.foundations_alike(0, 4), "no fifth foundation");
     }
 
     /// "In the third deal, that is after the second redeal, once per game"

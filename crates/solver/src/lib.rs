@@ -97,6 +97,18 @@ pub enum Outcome {
     Unknown(Limit),
 }
 
+impl Outcome {
+    /// The verdict: `Some(true)` for a win, `Some(false)` for no win, `None`
+    /// when the search ran out before it knew.
+    pub fn won(&self) -> Option<bool> {
+        match self {
+            Outcome::Win(_) => Some(true),
+            Outcome::NoWin => Some(false),
+            Outcome::Unknown(_) => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Report {
     pub outcome: Outcome,

@@ -188,18 +188,24 @@ pub fn run(a: Args) -> super::Outcome {
             summary.print(spec, first, last, skipped);
         }
         if let Some(path) = &tsv {
-            let grades = store.grades(spec.id)?;
-            let lines = library::merge(path, &grades)?;
-            println!(
-                "{}: {} deals in {} ({} from the store)",
-                spec.id,
-                lines,
-                path.display(),
-                grades.len()
-            );
+            export(spec, path, &store.grades(spec.id)?)?;
         }
     }
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Merges the store's `grades` of `spec` into the library file at `path`,
+/// and says how many deals it now holds.
+fn export(spec: &GameSpec, path: &Path, grades: &[DealGrade]) -> anyhow::Result<()> {
+    let lines = library::merge(path, grades)?;
+    println!(
+        "{}: {} deals in {} ({} from the store)",
+        spec.id,
+        lines,
+        path.display(),
+        grades.len()
+    );
+    Ok(())
 }
 
 /// Whether each level of `levels` holds at least `n` deals of the game.

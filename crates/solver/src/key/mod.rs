@@ -153,10 +153,13 @@ const SALT_COUNTERS: u64 = 0x6000;
 
 impl Canon {
     pub fn new(pos: &Position) -> Canon {
-        let rules = &pos.spec().foundations;
-        let foundation_salt = (0..rules.len())
+        let spec = pos.spec();
+        let n = pos.layout().foundations as usize;
+        let foundation_salt = (0..n)
             .map(|i| {
-                let class = rules.iter().position(|r| *r == rules[i]).unwrap_or(i);
+                let class = (0..n)
+                    .position(|j| spec.foundations_alike(j, i))
+                    .unwrap_or(i);
                 SALT_FOUNDATION + class as u64
             })
             .collect();
@@ -265,7 +268,10 @@ impl Keyer {
             total: 0,
             free: tableau_order_free(pos),
             counters: (pos.redeals_used(), pos.draw_used()),
-            refills: spec.emptied_fan() == EmptiedFan::RefilledAtOnce,
+            refills: match spec.emptied_fan() {
+                EmptiedFan::RefilledAtOnce => true,
+                EmptiedFan::StaysEmpty | EmptiedFan::TakesAKing => false,
+            },
             runs: !spec.moves_one_card(),
             tableau: pos.layout().tableau as usize,
             saved: Vec::with_capacity(1024),

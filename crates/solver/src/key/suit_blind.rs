@@ -37,7 +37,7 @@ pub fn stand_in(c: Card) -> Card {
 mod tests {
     use super::*;
     use crate::key::Keyer;
-    use crate::{solve_with, Options, Outcome};
+    use crate::{solve_with, Options};
     use patience_engine::prng::SplitMix64;
     use patience_engine::{GameSpec, Move, PileKind, Position};
 
@@ -139,12 +139,7 @@ mod tests {
                     solve_with(&p, &options)
                 };
                 let (a, b) = (run(true), run(false));
-                let verdict = |o: &Outcome| match o {
-                    Outcome::Win(_) => Some(true),
-                    Outcome::NoWin => Some(false),
-                    Outcome::Unknown(_) => None,
-                };
-                if let (Some(x), Some(y)) = (verdict(&a.outcome), verdict(&b.outcome)) {
+                if let (Some(x), Some(y)) = (a.outcome.won(), b.outcome.won()) {
                     assert_eq!(x, y, "deal {deal}\n{}", p.to_text());
                     if x {
                         won += 1;

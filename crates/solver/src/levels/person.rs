@@ -74,7 +74,7 @@
 //! the table in `docs/winnability.md`.
 
 use patience_engine::prng::SplitMix64;
-use patience_engine::{Card, EmptyPile, Move, PileId, PileKind, Position};
+use patience_engine::{Card, EmptiedFan, Move, PileId, PileKind, Position};
 use serde::Serialize;
 
 use crate::key::PrehashedSet;
@@ -454,15 +454,14 @@ impl PersonPlayer {
                 score += if fresh {
                     weight::FRESH_FROM_STOCK
                 } else {
-                    match ip.spec().empty_pile {
-                        EmptyPile::TakesKing => weight::EMPTY_FOR_KING,
-                        EmptyPile::TakesWasteThenStockThenAny if !ip.pile(from).is_empty() => {
+                    // Not fresh from the stock, so a card in the emptied
+                    // fan came from the waste (Blondes and Brunettes).
+                    match ip.spec().emptied_fan() {
+                        EmptiedFan::TakesAKing => weight::EMPTY_FOR_KING,
+                        EmptiedFan::RefilledAtOnce if !ip.pile(from).is_empty() => {
                             weight::EMPTY_FROM_WASTE
                         }
-                        EmptyPile::Stays
-                        | EmptyPile::TakesStockCard
-                        | EmptyPile::TakesThreeStockCards
-                        | EmptyPile::TakesWasteThenStockThenAny => weight::EMPTIED,
+                        EmptiedFan::StaysEmpty | EmptiedFan::RefilledAtOnce => weight::EMPTIED,
                     }
                 };
             }
@@ -517,19 +516,14 @@ fn uncover_value(ip: &Position, from: PileId, rest: &[Card], home: &mut HomeGlan
     v
 }
 
-/// How many of `below` cannot go home before `card` has moved: the cards of
-/// its own foundation sequence with an earlier place.
+/// How many of `below` cannot go home before `card` has moved: the cards
+/// the engine says go home before it ([`Position::goes_home_before`]), which
+/// also answers where a suit's foundations follow no single sequence (Krug's
+/// dealt bases, Nivernaise's and House on the Hill's two houses).
 fn blocked_by(ip: &Position, card: Card, below: &[Card]) -> i32 {
-    let spec = ip.spec();
-    let Some(p) = spec.sequence_of(card) else {
-        return 0;
-    };
     below
         .iter()
-        .filter(|&&c| {
-            spec.sequence_of(c)
-                .is_some_and(|q| q.sequence == p.sequence && q.place < p.place)
-        })
+        .filter(|&&c| ip.goes_home_before(c, card))
         .count() as i32
 }
 
@@ -598,5 +592,49 @@ pub fn play_as(pos: &Position, mut player: PersonPlayer, max_moves: usize) -> Pe
         won: pos.is_won(),
         moves,
         home: pos.foundation_cards(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blocked_by;
+    use patience_engine::{game, Card, Position, Rank};
+
+    fn deal(id: &str) -> Position {
+        Position::deal(game(id).unwrap(), 1).unwrap()
+    }
+
+    /// docs/games.md, Krug: each foundation builds up in its base's suit
+    /// from the base rank, wrapping K → A → 6. So the card one rank above
+    /// the spade base goes home before the card two above it, and burying
+    /// it under that card counts; the other way round it does not.
+    #[test]
+    fn burying_counts_in_krug_from_the_dealt_base() {
+        let pos = deal("krug");
+        let f1 = pos.layout().foundation_ids().next().unwrap();
+        let base = pos.pile(f1)[0];
+        // Krug's ranks, the ace highest: 6..K then A, wrapping.
+        let order = [6u8, 7, 8, 9, 10, 11, 12, 13, 1];
+        let at = order
+            .iter()
+            .position(|&n| n == base.rank().number())
+            .unwrap();
+        let up = |k: usize| {
+            let n = order[(at + k) % order.len()];
+            Card::new(Rank::new(n).unwrap(), base.suit())
+        };
+        let (next, after) = (up(1), up(2));
+        assert_eq!(blocked_by(&pos, after, &[next]), 1);
+        assert_eq!(blocked_by(&pos, next, &[after]), 0);
+    }
+
+    /// La Belle Lucie builds each suit up from the ace: a two under a five
+    /// of its suit is buried, a two of another suit or a six is not.
+    #[test]
+    fn burying_counts_lower_cards_of_the_suit_in_la_belle_lucie() {
+        let pos = deal("la-belle-lucie");
+        let c = |t| Card::parse(t).unwrap();
+        let below = [c("2S"), c("2H"), c("6S")];
+        assert_eq!(blocked_by(&pos, c("5S"), &below), 1);
     }
 }

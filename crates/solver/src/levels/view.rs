@@ -80,7 +80,9 @@ impl View {
     }
 
     pub fn redeals_left(&self) -> u8 {
-        self.spec.redeals.count.saturating_sub(self.redeals_used)
+        self.spec
+            .redeals_allowed()
+            .saturating_sub(self.redeals_used)
     }
 
     /// The cards a person cannot see: the pack minus every face-up card, sorted.

@@ -46,7 +46,7 @@
 //! a king lying on both aces of its suit, or a king on one ace in the waste
 //! while the other ace lies under a queen whose kings are both buried.
 
-use patience_engine::{Card, EmptyPile, PileId, Position, Suit};
+use patience_engine::{Card, PileId, Position, Suit};
 
 /// Most piles the test looks at (House in the Woods has 35 fans). Each
 /// pile's cards are tracked as bits of a `u128` (a two-deck pack is 104
@@ -60,19 +60,14 @@ pub fn applies(pos: &Position) -> bool {
     let layout = pos.layout();
     // An emptied fan stays empty or takes the stock's next card at once:
     // never a card the player chooses.
-    let fans_ok = match spec.empty_pile {
-        EmptyPile::Stays | EmptyPile::TakesStockCard => true,
-        EmptyPile::TakesKing
-        | EmptyPile::TakesThreeStockCards
-        | EmptyPile::TakesWasteThenStockThenAny => false,
-    };
-    spec.decks == 2
+    let fans_ok = !spec.player_may_fill_emptied_fans();
+    spec.copies_of_each_card() == 2
         && pos.redeals_left() == 0
         && !pos.draw_left()
         && spec.builds_down_in_suit()
         && spec.moves_one_card()
         && fans_ok
-        && !spec.foundation_returns
+        && !spec.foundations_give_cards_back()
         && layout.cells == 0
         && layout.reserve.is_none()
         && (layout.tableau as usize) < MAX_PILES
@@ -233,7 +228,7 @@ pub fn is_dead(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{solve_with, Options, Outcome};
+    use crate::{solve_with, Options};
     use patience_engine::prng::SplitMix64;
     use patience_engine::{Move, PileKind};
 
@@ -471,7 +466,7 @@ mod tests {
             };
             piles[pile.index()].push(c);
         }
-        let used = spec.redeals.count;
+        let used = spec.redeals_allowed();
         Position::from_parts(spec, 1, piles, used, false).unwrap()
     }
 
@@ -521,12 +516,9 @@ mod tests {
             }
             for p in &positions {
                 let verdict = |dominances| {
-                    let options = Options::with_nodes(200_000, dominances);
-                    match solve_with(p, &options).outcome {
-                        Outcome::Win(_) => Some(true),
-                        Outcome::NoWin => Some(false),
-                        Outcome::Unknown(_) => None,
-                    }
+                    solve_with(p, &Options::with_nodes(200_000, dominances))
+                        .outcome
+                        .won()
                 };
                 let (with, without) = (verdict(true), verdict(false));
                 if let (Some(a), Some(b)) = (with, without) {

@@ -93,13 +93,21 @@ pub(crate) fn one_deck_fans(pos: &Position) -> bool {
         EmptiedFan::StaysEmpty | EmptiedFan::TakesAKing => true,
         EmptiedFan::RefilledAtOnce => false,
     };
-    spec.decks == 1
+    spec.copies_of_each_card() == 1
         && spec.builds_down_in_suit()
         && spec.moves_one_card()
         && fans_stay
-        && !spec.foundation_returns
+        && !spec.foundations_give_cards_back()
         && pos.layout().stock.is_none()
         && pos.layout().cells == 0
+}
+
+/// Whether a king may move onto an emptied fan (Fan).
+fn kings_move_to_emptied_fans(pos: &Position) -> bool {
+    match pos.spec().emptied_fan() {
+        EmptiedFan::TakesAKing => true,
+        EmptiedFan::StaysEmpty | EmptiedFan::RefilledAtOnce => false,
+    }
 }
 
 /// Whether the lone-card rule applies (see the module documentation): the
@@ -162,7 +170,7 @@ pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
     };
     // A parent found alive with no redeal left was under the one-deck test
     // (the next-deal test needs a redeal left), and so is this position.
-    if !parent_alive || pos.spec().decks == 2 || pos.redeals_left() > 0 {
+    if !parent_alive || pos.spec().copies_of_each_card() == 2 || pos.redeals_left() > 0 {
         return is_dead(pos);
     }
     match pos.layout().kind(to) {
@@ -187,7 +195,7 @@ pub(crate) fn fan_is_dead(pos: &Position, fan: &[Card], places: &SuitPlaces) -> 
 /// the fan, keeping the cards seen below (as bits: one deck, so a card is
 /// there or not) and each suit's lowest place below.
 pub(crate) fn highest_stuck(pos: &Position, fan: &[Card], places: &SuitPlaces) -> Option<usize> {
-    let kings_move = pos.spec().emptied_fan() == EmptiedFan::TakesAKing;
+    let kings_move = kings_move_to_emptied_fans(pos);
     let mut below: u64 = 0;
     let mut lowest = [u8::MAX; 4];
     let mut highest = None;
@@ -214,7 +222,38 @@ mod tests {
     use super::*;
     use patience_engine::Suit;
 
-    fn at(text: &str, game: &str, redeals_left: u8) -> Position {
+    /// The piles of a random ending of `spec`: each suit's foundation built
+    /// to `lo + below(spread)` of its ranks (`heights`), the cards left
+    /// shuffled into the first fans, `lo + below(spread)` a fan (`fans`).
+    pub(super) fn ending_piles(
+        spec: &'static patience_engine::GameSpec,
+        rng: &mut patience_engine::prng::SplitMix64,
+        heights: (usize, u64),
+        fans: (usize, u64),
+    ) -> Vec<Vec<Card>> {
+        let l = *Position::deal(spec, 1).unwrap().layout();
+        let mut piles = vec![Vec::new(); l.piles as usize];
+        let mut rest = Vec::new();
+        let ranks = spec.ranks.ranks();
+        for (k, s) in Suit::ALL.into_iter().enumerate() {
+            let h = heights.0 + rng.below(heights.1) as usize;
+            piles[l.foundation(k as u8).index()] =
+                ranks[..h].iter().map(|&r| Card::new(r, s)).collect();
+            rest.extend(ranks[h..].iter().map(|&r| Card::new(r, s)));
+        }
+        rng.shuffle(&mut rest);
+        let mut fan = 0;
+        let mut cards = rest.into_iter().peekable();
+        while cards.peek().is_some() {
+            let n = fans.0 + rng.below(fans.1) as usize;
+            piles[l.tableau(fan).index()].extend(cards.by_ref().take(n));
+            fan += 1;
+        }
+        piles
+    }
+
+    /// The position of `text` in `game` with `redeals_left` redeals left.
+    pub(super) fn at(text: &str, game: &str, redeals_left: u8) -> Position {
         Position::from_text(text, Some(game))
             .unwrap()
             .with_redeals_left(redeals_left)
@@ -242,7 +281,7 @@ mod tests {
             return false;
         }
         let layout = pos.layout();
-        let kings_move = pos.spec().emptied_fan() == EmptiedFan::TakesAKing;
+        let kings_move = kings_move_to_emptied_fans(pos);
         // The places are not what this test checks (they are the engine's,
         // pinned by its tests): the dead-card rule is written out again.
         let places = pos.suit_places().unwrap();
@@ -353,7 +392,7 @@ mod tests {
     /// The sweep over deals `1..=deals` of each game: each verdict, and the
     /// rule at a root, more than `least` times in all.
     fn lone_cards_before_the_last_deal(deals: u64, least: usize) {
-        use crate::{solve_with, Options, Outcome};
+        use crate::{solve_with, Options};
         use patience_engine::prng::SplitMix64;
         let (mut won, mut lost, mut fired) = (0, 0, 0);
         for g in [
@@ -367,43 +406,22 @@ mod tests {
             for deal in 1..=deals {
                 // Random endings: each suit's foundation at a random height,
                 // the cards left shuffled into fans of one to four.
-                let l = *Position::deal(spec, 1).unwrap().layout();
                 let mut rng = SplitMix64::new(deal ^ 0x10e);
                 let mut positions = Vec::new();
                 for _ in 0..2 {
-                    let mut piles = vec![Vec::new(); l.piles as usize];
-                    let mut rest = Vec::new();
-                    let ranks = spec.ranks.ranks();
-                    for (k, s) in Suit::ALL.into_iter().enumerate() {
-                        let h = 2 * ranks.len() / 5 + rng.below(ranks.len() as u64 / 2) as usize;
-                        piles[l.foundation(k as u8).index()] =
-                            ranks[..h].iter().map(|&r| Card::new(r, s)).collect();
-                        rest.extend(ranks[h..].iter().map(|&r| Card::new(r, s)));
-                    }
-                    rng.shuffle(&mut rest);
-                    let mut fan = 0;
-                    let mut cards = rest.into_iter().peekable();
-                    while cards.peek().is_some() {
-                        let n = 1 + rng.below(4) as usize;
-                        piles[l.tableau(fan).index()].extend(cards.by_ref().take(n));
-                        fan += 1;
-                    }
-                    let used = rng.below(spec.redeals.count as u64) as u8;
+                    let n = spec.ranks.ranks().len();
+                    let piles = ending_piles(spec, &mut rng, (2 * n / 5, (n / 2) as u64), (1, 4));
+                    let used = rng.below(spec.redeals_allowed() as u64) as u8;
                     if let Ok(q) = Position::from_parts(spec, deal, piles, used, false) {
                         positions.push(q);
                     }
                 }
                 for p in positions {
                     fired += drops_along_walks(&p) as usize;
-                    let verdict = |dominances| match solve_with(
-                        &p,
-                        &Options::with_nodes(400_000, dominances),
-                    )
-                    .outcome
-                    {
-                        Outcome::Win(_) => Some(true),
-                        Outcome::NoWin => Some(false),
-                        Outcome::Unknown(_) => None,
+                    let verdict = |dominances| {
+                        solve_with(&p, &Options::with_nodes(400_000, dominances))
+                            .outcome
+                            .won()
                     };
                     if let (Some(a), Some(b)) = (verdict(true), verdict(false)) {
                         assert_eq!(
@@ -585,7 +603,7 @@ mod tests {
     /// The sweep over seeds `0..seeds`: each verdict, and the flank rule,
     /// more than `least` times.
     fn nivernaise_endings(seeds: u64, least: usize) {
-        use crate::{solve_with, Options, Outcome};
+        use crate::{solve_with, Options};
         use patience_engine::prng::SplitMix64;
         let (mut won, mut lost, mut fired) = (0, 0, 0);
         for seed in 0..seeds {
@@ -655,12 +673,9 @@ mod tests {
                 }
             }
             let verdict = |dominances| {
-                let options = Options::with_nodes(300_000, dominances);
-                match solve_with(&p, &options).outcome {
-                    Outcome::Win(_) => Some(true),
-                    Outcome::NoWin => Some(false),
-                    Outcome::Unknown(_) => None,
-                }
+                solve_with(&p, &Options::with_nodes(300_000, dominances))
+                    .outcome
+                    .won()
             };
             let (with, without) = (verdict(true), verdict(false));
             if let (Some(a), Some(b)) = (with, without) {

@@ -141,15 +141,10 @@ pub fn is_dead(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{solve_with, Options, Outcome};
+    use crate::{solve_with, Options};
     use patience_engine::prng::SplitMix64;
 
-    fn at(text: &str, game: &str, redeals_left: u8) -> Position {
-        Position::from_text(text, Some(game))
-            .unwrap()
-            .with_redeals_left(redeals_left)
-            .unwrap()
-    }
+    use crate::prune::tests::{at, ending_piles};
 
     #[test]
     fn a_dead_chunk_at_the_front_of_the_gathered_cards_is_dead_through_the_redeal() {
@@ -200,26 +195,9 @@ mod tests {
     /// fan, `left` redeals left.
     fn ending(game: &str, seed: u64, left: u8) -> Position {
         let spec = patience_engine::game(game).unwrap();
-        let l = *Position::deal(spec, 1).unwrap().layout();
         let mut rng = SplitMix64::new(seed);
-        let mut piles = vec![Vec::new(); l.piles as usize];
-        let mut rest = Vec::new();
-        let ranks = spec.ranks.ranks();
-        for (k, s) in patience_engine::Suit::ALL.into_iter().enumerate() {
-            let h = 7 + rng.below(6) as usize;
-            piles[l.foundation(k as u8).index()] =
-                ranks[..h].iter().map(|&r| Card::new(r, s)).collect();
-            rest.extend(ranks[h..].iter().map(|&r| Card::new(r, s)));
-        }
-        rng.shuffle(&mut rest);
-        let mut fan = 0;
-        let mut cards = rest.into_iter().peekable();
-        while cards.peek().is_some() {
-            let n = 2 + rng.below(2) as usize;
-            piles[l.tableau(fan).index()].extend(cards.by_ref().take(n));
-            fan += 1;
-        }
-        Position::from_parts(spec, seed, piles, spec.redeals.count - left, false).unwrap()
+        let piles = ending_piles(spec, &mut rng, (7, 6), (2, 2));
+        Position::from_parts(spec, seed, piles, spec.redeals_allowed() - left, false).unwrap()
     }
 
     /// How many of deals 1..=200 of each game the test finds dead as
@@ -261,14 +239,11 @@ mod tests {
                 let p = ending(g, seed, 1 + (seed % 2) as u8);
                 assert!(applies(&p), "{g}");
                 let dead = is_dead(&p);
-                let verdict =
-                    |dominances| match solve_with(&p, &Options::with_nodes(300_000, dominances))
+                let verdict = |dominances| {
+                    solve_with(&p, &Options::with_nodes(300_000, dominances))
                         .outcome
-                    {
-                        Outcome::Win(_) => Some(true),
-                        Outcome::NoWin => Some(false),
-                        Outcome::Unknown(_) => None,
-                    };
+                        .won()
+                };
                 let (with, without) = (verdict(true), verdict(false));
                 if dead {
                     assert_eq!(with, Some(false), "{g} {seed}\n{}", p.to_text());

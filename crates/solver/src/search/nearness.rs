@@ -7,7 +7,7 @@
 //! wrong here: a king is the first card of a king-house, and a card's
 //! distance is how many cards its suit's nearer house still needs before it.
 
-use patience_engine::{Card, Direction, Position};
+use patience_engine::{Card, Position};
 
 /// Per card index, how many cards some foundation still needs before that
 /// card (0: it goes home now); `u8::MAX` when none can take it.
@@ -16,10 +16,7 @@ pub type Nearness = [u8; Card::COUNT];
 /// Whether the game has a foundation building down, so that [`nearness`]
 /// differs from the rank.
 pub fn applies(pos: &Position) -> bool {
-    pos.spec()
-        .foundations
-        .iter()
-        .any(|f| f.direction == Direction::Down)
+    pos.spec().has_a_foundation_building_down()
 }
 
 /// The nearness of every card in `pos` (see the module documentation): per

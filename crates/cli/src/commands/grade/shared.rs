@@ -14,11 +14,12 @@ use std::time::Instant;
 use anyhow::Context;
 use patience_engine::GameSpec;
 use patience_solver::levels::{GradeConfig, Level};
-use patience_store::library;
 use patience_store::PgStore;
 use tokio::runtime::Handle;
 
-use super::{enough_in, known_verdicts, progress_bar, record, todo_of, Args, Job, Record, Summary};
+use super::{
+    enough_in, export, known_verdicts, progress_bar, record, todo_of, Args, Job, Record, Summary,
+};
 
 pub(super) fn run(
     a: &Args,
@@ -79,15 +80,7 @@ pub(super) fn run(
         }
         if let Some(dir) = &a.export {
             let path = dir.join(format!("{}.tsv", spec.id));
-            let grades = rt.block_on(store.grades(spec.id))?;
-            let lines = library::merge(&path, &grades)?;
-            println!(
-                "{}: {} deals in {} ({} from the store)",
-                spec.id,
-                lines,
-                path.display(),
-                grades.len()
-            );
+            export(spec, &path, &rt.block_on(store.grades(spec.id))?)?;
         }
     }
     Ok(std::process::ExitCode::SUCCESS)
