@@ -458,6 +458,26 @@ function shapedWith(state, opts, shape, cols, cards) {
   return { items, width, height: Math.max(bottom, blockH), rows: heights };
 }
 
+/** Krug: the fans in a ring around the four bases (rows on narrow screens, or once a fan must wrap). */
+function circle(state, opts) {
+  const fans = byKind(state, 'tableau');
+  const wraps = fans.some((name) => fanLines(SLOT, count(state, name)) > 1);
+  if (opts.narrow || opts.large || wraps) return rows(state, opts);
+  const found = byKind(state, 'foundation');
+  const rx = 4.9, ry = 3.1;
+  const width = rx * 2 + SLOT, height = ry * 2 + CH;
+  const cx = width / 2, cy = height / 2;
+  const items = fans.map((name, i) => {
+    const a = -Math.PI / 2 + (i * 2 * Math.PI) / fans.length;
+    return { name, x: cx + rx * Math.cos(a) - SLOT / 2, y: cy + ry * Math.sin(a) - CH / 2, w: SLOT, h: CH, mode: 'fan-h' };
+  });
+  const fw = found.length * (1 + GAP) - GAP;
+  found.forEach((name, i) => items.push(stack(name, cx - fw / 2 + i * (1 + GAP), cy - CH / 2)));
+  const extra = [...byKind(state, 'stock'), ...byKind(state, 'waste')];
+  extra.forEach((name, i) => items.push(stack(name, i * (1 + GAP), 0)));
+  return { items, width, height };
+}
+
 /** The width of `n` cards side by side, `gap` apart. */
 const across = (n, gap = GAP) => n * (1 + gap) - gap;
 
