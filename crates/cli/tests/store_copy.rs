@@ -252,11 +252,21 @@ fn a_site_copied_into_postgresql_reads_the_same_there() {
     .collect();
     paths.push(format!("/api/records/{won_game}/{deal_won}"));
     paths.push(format!("/api/daily/{}", daily["game"].as_str().unwrap()));
-    paths.extend(uids.iter().map(|u| format!("/api/play/{u}")));
+    // Each player reads the site's pages and their own games (Anna's three
+    // come first); another's game is "no such game" on both stores.
+    let games = |own: &[String]| -> Vec<String> {
+        let mut all = paths.clone();
+        all.extend(own.iter().map(|u| format!("/api/play/{u}")));
+        all
+    };
+    let (anna_paths, boris_paths) = (games(&uids[..3]), games(&uids[3..]));
     runtime.block_on(async {
-        for (who, p) in [("anna", &mut anna), ("boris", &mut boris)] {
-            let on_sqlite = read_all(p, &from, &paths).await;
-            let on_postgres = read_all(p, &to, &paths).await;
+        for (who, p, paths) in [
+            ("anna", &mut anna, &anna_paths),
+            ("boris", &mut boris, &boris_paths),
+        ] {
+            let on_sqlite = read_all(p, &from, paths).await;
+            let on_postgres = read_all(p, &to, paths).await;
             for ((path, a, a_ms), (_, b, b_ms)) in on_sqlite.iter().zip(&on_postgres) {
                 assert_eq!(a, b, "{who}: {path} reads differently on the copy");
                 if let (Some(a_ms), Some(b_ms)) = (a_ms, b_ms) {
