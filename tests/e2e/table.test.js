@@ -150,7 +150,7 @@ test('in House in the Woods only the card that moved slides', () => withPage(asy
   assert.deepEqual(board.map(Number), [cardsChanged, changed - cardsChanged]);
 }));
 
-test('a fan that wraps shrinks the cards once; unwrapped and wrapped again, cards and rows stay put; a resize fits afresh', () => withPage(async (page) => {
+test('a fan that wraps shrinks the cards; unwrapped they grow back, wrapped again the table still fits; a resize fits afresh', () => withPage(async (page) => {
   await openDeal(page, 'la-belle-lucie', 3);
   const look = () => page.evaluate(() => ({
     cw: parseFloat(document.querySelector('.board').style.getPropertyValue('--cw')),
@@ -171,13 +171,16 @@ test('a fan that wraps shrinks the cards once; unwrapped and wrapped again, card
     if (now.cw !== start.cw) wrapped = { ...now, moves: moves + 1 };
   }
   assert.ok(wrapped && wrapped.cw < start.cw, 'a fan wrapped and the cards shrank to keep the table on the screen');
-  // Undone, the fan unwraps: the cards keep their width and the rows their places.
+  // Undone, the fan unwraps and the cards grow back, never past where they began.
   await page.keyboard.press('Control+z');
   await settle(page, wrapped.moves - 1);
-  assert.deepEqual(await look(), { cw: wrapped.cw, tops: wrapped.tops });
+  const unwrapped = await look();
+  assert.ok(unwrapped.cw > wrapped.cw && unwrapped.cw <= start.cw, `${unwrapped.cw} after the undo, ${wrapped.cw} wrapped, ${start.cw} at the start`);
+  // Redone, the fan wraps again and every card is still on the screen.
   await page.keyboard.press('Control+y');
   await settle(page, wrapped.moves);
-  assert.deepEqual(await look(), { cw: wrapped.cw, tops: wrapped.tops });
+  const below = await page.evaluate(() => Math.max(...[...document.querySelectorAll('.board .card')].map((c) => c.getBoundingClientRect().bottom)) - innerHeight);
+  assert.ok(below <= 0.5, `the lowest card ends ${below} px below the screen`);
   // A new window size fits the table afresh: the room kept for a further line goes.
   await page.setViewportSize({ width: 1366, height: 801 });
   await page.waitForFunction((cw) => parseFloat(document.querySelector('.board').style.getPropertyValue('--cw')) > cw, wrapped.cw);
