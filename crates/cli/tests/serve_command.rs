@@ -3,10 +3,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-
-use common::patience;
+use common::{patience, serve};
 
 #[test]
 fn a_lost_database_is_refused_and_create_makes_a_new_one() {
@@ -21,18 +18,9 @@ fn a_lost_database_is_refused_and_create_makes_a_new_one() {
     assert!(err.contains("missing") && err.contains("--create"), "{err}");
     assert!(!db.exists(), "a refused start makes no file");
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
-        .args(["serve", "--port", "0", "--db", db_arg, "--create"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let (mut child, addr) = serve(db_arg, &["--create"]).expect("--create starts the server");
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(line.starts_with("listening on http://127.0.0.1:"), "{line}");
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
     assert!(db.exists());
 }
