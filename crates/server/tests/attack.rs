@@ -440,10 +440,10 @@ async fn a_second_server_on_the_same_database_refuses_to_start() {
 }
 
 /// A burst of statistics and "continue" reads from a player with many games
-/// waits for the server's few reader connections instead of opening a
-/// connection each: every one is answered, the statistics read the newest
-/// [`STATS_GAMES`](patience_store::STATS_GAMES) games only, and a SQLite
-/// file is never open more than a fixed pool needs.
+/// waits for the server's few database connections instead of opening one
+/// each: every one is answered, the statistics read the newest
+/// [`STATS_GAMES`](patience_store::STATS_GAMES) games only, and the
+/// database is never open more than a fixed pool needs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_burst_of_statistics_reads_is_answered_in_full() {
     let db = temp_store().await;
@@ -455,11 +455,20 @@ async fn a_burst_of_statistics_reads_is_answered_in_full() {
     p.cookie = Some(format!("patience_player={token}"));
     let watching = Arc::new(AtomicBool::new(true));
     let watcher = {
-        let (path, watching) = (db.sqlite.path.clone(), watching.clone());
+        let watching = watching.clone();
+        let (path, postgres) = (db.sqlite.path.clone(), db.postgres.clone());
         tokio::spawn(async move {
+            let sessions = match postgres {
+                Some(url) => Some(Sessions::connect(&url).await),
+                None => None,
+            };
             let mut most = 0;
             while watching.load(Ordering::Relaxed) {
-                most = most.max(open_files(&path));
+                let now = match &sessions {
+                    Some(s) => s.count().await,
+                    None => open_files(&path),
+                };
+                most = most.max(now);
                 tokio::time::sleep(std::time::Duration::from_millis(2)).await;
             }
             most
@@ -494,15 +503,45 @@ async fn a_burst_of_statistics_reads_is_answered_in_full() {
     assert_eq!(answered, 120);
     watching.store(false, Ordering::Relaxed);
     let most = watcher.await.unwrap();
-    server.stop().await;
-    // SQLite only: the open files counted are the SQLite file's (PostgreSQL's pool is its own bound).
-    if common::on_postgres() {
-        return;
-    }
     assert!(most >= 1, "the watcher never saw the database open");
     println!("the database was open {most} times at once at most");
-    // A few readers, the writer and the checkpointer: a fixed pool, not a file per read.
-    assert!(most <= 8, "the database was open {most} times at once");
+    // SQLite: a few readers, the writer and the checkpointer; PostgreSQL:
+    // the server's pool. A fixed pool, not a connection per read.
+    let pool = if common::on_postgres() {
+        patience_store::postgres::CONNECTIONS
+    } else {
+        8
+    };
+    assert!(most <= pool, "the database was open {most} times at once");
+    server.stop().await;
+}
+
+/// A connection of the test's own to a PostgreSQL database, which counts
+/// the database's other sessions.
+struct Sessions(tokio_postgres::Client);
+
+impl Sessions {
+    async fn connect(url: &str) -> Sessions {
+        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("the test PostgreSQL server answers");
+        tokio::spawn(conn);
+        Sessions(client)
+    }
+
+    /// The sessions open on the database, this one left out.
+    async fn count(&self) -> usize {
+        let row = self
+            .0
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .await
+            .unwrap();
+        row.get::<_, i64>(0) as usize
+    }
 }
 
 /// How many times this process has `path` open.
