@@ -1,12 +1,13 @@
 //! Hostile traffic, each case a failure a public site meets: a real server on
-//! 127.0.0.1, every loop bounded in count and time.
+//! 127.0.0.1 over the store the run selects ([`common::temp_store`]), every
+//! loop bounded in count and time.
 
 mod common;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use common::{first_legal, moves, reversible_pair, temp_db, uid, Player, Server};
+use common::{first_legal, moves, reversible_pair, sqlite_only, temp_store, uid, Player, Server};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -22,8 +23,8 @@ type Attempt = (
 /// replaces anyone's cookie.
 #[tokio::test]
 async fn another_sites_form_changes_nothing_and_sets_no_cookie() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut victim = Player::new(&server.url);
     let state = victim.new_game("fan", 3).await;
     let uid = uid(&state);
@@ -130,8 +131,8 @@ async fn another_sites_form_changes_nothing_and_sets_no_cookie() {
 /// Only a created game makes a new player: an error answer sets no cookie.
 #[tokio::test]
 async fn a_new_player_cookie_comes_only_with_a_created_game() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let zero = "/api/play/00000000000000000000000000000000";
     let mut p = Player::new(&server.url);
     for (status, _) in [
@@ -164,10 +165,10 @@ async fn a_new_player_cookie_comes_only_with_a_created_game() {
 
 #[tokio::test]
 async fn behind_a_tls_proxy_the_cookie_is_secure_and_host_only() {
-    let db = temp_db();
+    let db = temp_store().await;
     let server = Server::start_with(patience_server::Config {
         behind_tls_proxy: true,
-        ..patience_server::Config::local(db.path.clone())
+        ..db.config()
     })
     .await;
     let http = reqwest::Client::new();
@@ -211,8 +212,8 @@ async fn behind_a_tls_proxy_the_cookie_is_secure_and_host_only() {
 
 #[tokio::test]
 async fn every_answer_forbids_framing_and_foreign_scripts() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let http = reqwest::Client::new();
     for path in ["/", "/api/games", "/static/app.js", "/api/nothing"] {
         let res = http
@@ -234,8 +235,8 @@ async fn every_answer_forbids_framing_and_foreign_scripts() {
 /// new games get 429 with `Retry-After`, per player and per address.
 #[tokio::test]
 async fn new_games_are_limited_per_player_and_per_address() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let allowance = u64::from(patience_server::limits::GAMES_PER_PLAYER_MINUTE);
     let started = std::time::Instant::now();
@@ -260,10 +261,10 @@ async fn new_games_are_limited_per_player_and_per_address() {
     assert_eq!(refused.1["code"], json!("rate_limited"));
     server.stop().await;
 
-    let db = temp_db();
+    let db = temp_store().await;
     let server = Server::start_with(patience_server::Config {
         games_per_address_minute: 5,
-        ..patience_server::Config::local(db.path.clone())
+        ..db.config()
     })
     .await;
     let http = reqwest::Client::new();
@@ -296,8 +297,8 @@ async fn new_games_are_limited_per_player_and_per_address() {
 #[tokio::test]
 async fn a_ping_pong_record_is_refused_at_the_move_cap() {
     let (game, deal, there, back) = reversible_pair();
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game(game, deal).await;
     let uid = uid(&state);
@@ -313,7 +314,7 @@ async fn a_ping_pong_record_is_refused_at_the_move_cap() {
     let (_, now) = p.get(&format!("/api/play/{uid}")).await;
     assert_eq!(moves(&now), cap);
     server.stop().await;
-    let row = common::stored_game(&db.path, &uid);
+    let row = db.load_game(&uid).await;
     assert_eq!(row.moves.split(' ').count() as u64, cap);
 }
 
@@ -321,8 +322,8 @@ async fn a_ping_pong_record_is_refused_at_the_move_cap() {
 /// believes; the version does not come back, so that tab's move gets 409.
 #[tokio::test]
 async fn a_stale_tab_after_undo_then_move_gets_409() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let state = p.new_game("la-belle-lucie", 5).await;
     let uid = uid(&state);
@@ -362,8 +363,12 @@ async fn a_stale_tab_after_undo_then_move_gets_409() {
 /// under 64 MB (the writer empties it past a few MB).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_wal_stays_bounded_under_nonstop_writes() {
+    // SQLite only: PostgreSQL keeps its own write-ahead log.
+    if sqlite_only("the_wal_stays_bounded_under_nonstop_writes") {
+        return;
+    }
     let (game, deal, there, back) = reversible_pair();
-    let db = temp_db();
+    let db = common::temp_db();
     let server = Server::start(&db.path).await;
     let wal = {
         let mut w = db.path.as_os_str().to_owned();
@@ -419,7 +424,11 @@ async fn the_wal_stays_bounded_under_nonstop_writes() {
 /// second is refused at start, with the reason.
 #[tokio::test]
 async fn a_second_server_on_the_same_database_refuses_to_start() {
-    let db = temp_db();
+    // SQLite only: servers share a PostgreSQL database by design.
+    if sqlite_only("a_second_server_on_the_same_database_refuses_to_start") {
+        return;
+    }
+    let db = common::temp_db();
     let server = Server::start(&db.path).await;
     let second = patience_server::bind(&patience_server::Config::local(db.path.clone())).await;
     let err = second
@@ -431,26 +440,35 @@ async fn a_second_server_on_the_same_database_refuses_to_start() {
 }
 
 /// A burst of statistics and "continue" reads from a player with many games
-/// waits for the server's few reader connections instead of opening a file
+/// waits for the server's few database connections instead of opening one
 /// each: every one is answered, the statistics read the newest
 /// [`STATS_GAMES`](patience_store::STATS_GAMES) games only, and the
 /// database is never open more than a fixed pool needs.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_burst_of_statistics_reads_is_answered_in_full() {
-    let db = temp_db();
+    let db = temp_store().await;
     let token = "5eed".repeat(8);
     let many = patience_store::STATS_GAMES as u64 + 500;
-    common::store_games(&db.path, &token, many);
-    let server = Server::start(&db.path).await;
+    db.store_games(&token, many).await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     p.cookie = Some(format!("patience_player={token}"));
     let watching = Arc::new(AtomicBool::new(true));
     let watcher = {
-        let (path, watching) = (db.path.clone(), watching.clone());
+        let watching = watching.clone();
+        let (path, postgres) = (db.sqlite.path.clone(), db.postgres.clone());
         tokio::spawn(async move {
+            let sessions = match postgres {
+                Some(url) => Some(Sessions::connect(&url).await),
+                None => None,
+            };
             let mut most = 0;
             while watching.load(Ordering::Relaxed) {
-                most = most.max(open_files(&path));
+                let now = match &sessions {
+                    Some(s) => s.count().await,
+                    None => open_files(&path),
+                };
+                most = most.max(now);
                 tokio::time::sleep(std::time::Duration::from_millis(2)).await;
             }
             most
@@ -487,9 +505,43 @@ async fn a_burst_of_statistics_reads_is_answered_in_full() {
     let most = watcher.await.unwrap();
     assert!(most >= 1, "the watcher never saw the database open");
     println!("the database was open {most} times at once at most");
-    // A few readers, the writer and the checkpointer: a fixed pool, not a file per read.
-    assert!(most <= 8, "the database was open {most} times at once");
+    // SQLite: a few readers, the writer and the checkpointer; PostgreSQL:
+    // the server's pool. A fixed pool, not a connection per read.
+    let pool = if common::on_postgres() {
+        patience_store::postgres::CONNECTIONS
+    } else {
+        8
+    };
+    assert!(most <= pool, "the database was open {most} times at once");
     server.stop().await;
+}
+
+/// A connection of the test's own to a PostgreSQL database, which counts
+/// the database's other sessions.
+struct Sessions(tokio_postgres::Client);
+
+impl Sessions {
+    async fn connect(url: &str) -> Sessions {
+        let (client, conn) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .expect("the test PostgreSQL server answers");
+        tokio::spawn(conn);
+        Sessions(client)
+    }
+
+    /// The sessions open on the database, this one left out.
+    async fn count(&self) -> usize {
+        let row = self
+            .0
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .await
+            .unwrap();
+        row.get::<_, i64>(0) as usize
+    }
 }
 
 /// How many times this process has `path` open.
@@ -506,8 +558,8 @@ fn open_files(path: &std::path::Path) -> usize {
 /// 409, and the game's version grows by one a pair.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_tabs_racing_pair_after_pair_apply_each_change_once() {
-    let db = temp_db();
-    let server = Server::start(&db.path).await;
+    let db = temp_store().await;
+    let server = Server::start_with(db.config()).await;
     let mut p = Player::new(&server.url);
     let mut state = p.new_game("la-belle-lucie", 7).await;
     let uid = uid(&state);
@@ -535,6 +587,6 @@ async fn two_tabs_racing_pair_after_pair_apply_each_change_once() {
     }
     assert_eq!(common::version(&state), start + pairs);
     server.stop().await;
-    let row = common::stored_game(&db.path, &uid);
+    let row = db.load_game(&uid).await;
     assert_eq!((row.version, row.move_count), (start + pairs, 0));
 }

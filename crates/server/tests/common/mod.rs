@@ -1,5 +1,6 @@
-//! A real server on 127.0.0.1 (a free port) over a temporary SQLite file, and a
-//! client that keeps its player cookie like a browser would.
+//! A real server on 127.0.0.1 (a free port) over a temporary SQLite file or
+//! a fresh PostgreSQL database ([`temp_store`]), and a client that keeps its
+//! player cookie like a browser would.
 
 #![allow(dead_code)]
 
@@ -105,6 +106,15 @@ pub async fn fresh_postgres_database() -> String {
     }
 }
 
+/// Whether a test about the SQLite file alone is to be skipped: true (with
+/// a note on stderr) when the run is against PostgreSQL ([`on_postgres`]).
+pub fn sqlite_only(test: &str) -> bool {
+    if on_postgres() {
+        eprintln!("SKIPPED {test}: it is about the SQLite file");
+    }
+    on_postgres()
+}
+
 /// A fresh PostgreSQL database for a test that needs one, or `None` (with
 /// a loud note on stderr) when the test runs outside `scripts/test` and no
 /// PostgreSQL server was given. `scripts/test` always gives one, and sets
@@ -194,6 +204,25 @@ impl TestStore {
                     .execute_raw(sql)
                     .unwrap();
             }
+        }
+    }
+
+    /// Stores `n` games of Fan for the player `token`, as [`store_games`].
+    pub async fn store_games(&self, token: &str, n: u64) {
+        match self.pg().await {
+            Some(pg) => {
+                let rows: Vec<_> = games_of(token, n)
+                    .into_iter()
+                    .map(|game| patience_store::export::GameRow {
+                        game,
+                        won_moves: None,
+                        won_ms: None,
+                        hints_known: true,
+                    })
+                    .collect();
+                pg.import_games(&rows).await.unwrap();
+            }
+            None => store_games(&self.sqlite.path, token, n),
         }
     }
 
@@ -380,46 +409,45 @@ pub fn reversible_pair() -> (&'static str, u64, String, String) {
     panic!("no reversible pair of moves in the first deals of any game");
 }
 
-/// The game as the database file holds it (read with the server stopped).
-pub fn stored_game(db: &Path, uid: &str) -> patience_store::StoredGame {
-    patience_store::Store::open(db)
-        .unwrap()
-        .load_game(uid)
-        .unwrap()
-        .expect("the game is stored")
-}
-
 /// Stores `n` games of Fan for the player `token` (each one move in, none
 /// finished, newest last) straight into the database at `db`.
 pub fn store_games(db: &Path, token: &str, n: u64) {
     let mut store = patience_store::Store::open(db).unwrap();
+    store
+        .in_transaction(|s| {
+            for g in games_of(token, n) {
+                s.insert_game(&g).unwrap();
+            }
+        })
+        .unwrap();
+}
+
+/// The games [`store_games`] stores.
+fn games_of(token: &str, n: u64) -> Vec<patience_store::StoredGame> {
     let first = |deal| {
         let game = patience_engine::Game::new(patience_engine::game("fan").unwrap(), deal).unwrap();
         let layout = *game.position().layout();
         game.position().legal_moves()[0].text(&layout)
     };
-    store
-        .in_transaction(|s| {
-            for n in 0..n {
-                let deal = n % 50 + 1;
-                s.insert_game(&patience_store::StoredGame {
-                    uid: format!("{n:032x}"),
-                    player: token.to_string(),
-                    game: "fan".into(),
-                    deal,
-                    level: patience_store::AskedLevel::Any,
-                    moves: first(deal),
-                    redo: String::new(),
-                    move_count: 1,
-                    version: 1,
-                    hinted: false,
-                    created_ms: n as i64,
-                    updated_ms: n as i64,
-                    finished: false,
-                    elapsed_ms: 1000,
-                })
-                .unwrap();
+    (0..n)
+        .map(|n| {
+            let deal = n % 50 + 1;
+            patience_store::StoredGame {
+                uid: format!("{n:032x}"),
+                player: token.to_string(),
+                game: "fan".into(),
+                deal,
+                level: patience_store::AskedLevel::Any,
+                moves: first(deal),
+                redo: String::new(),
+                move_count: 1,
+                version: 1,
+                hinted: false,
+                created_ms: n as i64,
+                updated_ms: n as i64,
+                finished: false,
+                elapsed_ms: 1000,
             }
         })
-        .unwrap();
+        .collect()
 }
