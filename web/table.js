@@ -35,7 +35,10 @@ const SLIDE_MS = 130;
  */
 const KEYS = { hint: 'KeyH', playHint: 'KeyP', undo: 'KeyZ', redo: 'KeyY' };
 
-/** Tabs of this browser tell each other a game's new version (see `follow`). */
+/**
+ * Tabs of this browser tell each other a game's new version, or the game
+ * that a restart put in its place (see `follow`).
+ */
 const CHANNEL = 'patience.games';
 
 /**
@@ -129,10 +132,18 @@ export class Table {
   /**
    * Another tab of this browser changed game `uid` to `version`: this tab,
    * on the same game and behind it, takes the server's state (the server's
-   * version decides, not the message).
+   * version decides, not the message). A tab on a game started over in
+   * another (`restarted`, the new game's uid) moves to the new game, as
+   * that tab did.
    */
   async follow(msg) {
-    if (!msg || msg.uid !== this.state.uid || !(msg.version > this.state.version)) return;
+    if (!msg || msg.uid !== this.state.uid) return;
+    if (typeof msg.restarted === 'string') {
+      this.watcher.stop();
+      location.assign(`/game/${encodeURIComponent(msg.restarted)}`);
+      return;
+    }
+    if (!(msg.version > this.state.version)) return;
     this.act(async () => {
       if (!(msg.version > this.state.version)) return null;
       const fresh = await api.state(this.state.uid);
@@ -794,6 +805,7 @@ export class Table {
     if (!(await this.confirmLeave('restart'))) return;
     try {
       const fresh = await api.restart(this.state.uid);
+      this.channel?.postMessage({ uid: this.state.uid, restarted: fresh.uid });
       location.assign(`/game/${encodeURIComponent(fresh.uid)}`);
     } catch (err) {
       this.say(err instanceof ApiError ? errorText(err.body) : t('error.unreachable'));

@@ -1,5 +1,5 @@
 // The page's furniture and manners: home, rules, Continue, keyboard, accessible
-// names, the Large switch, drag feedback, touch, the draw, a second tab that follows, a stale one,
+// names, the Large switch, drag feedback, touch, the draw, a second tab that follows (a move, a restart), a stale one,
 // share links, the phone layouts of La Nivernaise and Blondes and Brunettes,
 // empty foundations' marks.
 
@@ -182,6 +182,28 @@ test('a second tab on the game follows the first without a click, to the server\
   await settle(b, 1);
   await settle(a, 1);
   assert.equal((await serverState(a)).moves, 1);
+  assert.deepEqual(b.errors, []);
+}));
+
+test('a second tab on a game started over in the first moves to the new game', () => withPage(async (a, context) => {
+  await openDeal(a, 'la-belle-lucie', 8);
+  const old = uidOf(a);
+  const b = await secondTab(context, a);
+  const [first] = await playable(a);
+  await clickAt(a, first.pile, first.index);
+  await settle(a, 1);
+  await settle(b, 1);
+  await a.click('button.restart');
+  await a.click('dialog.confirm button.confirm-yes');
+  await a.waitForURL((u) => !u.pathname.includes(old));
+  const fresh = uidOf(a);
+  await b.waitForURL((u) => u.pathname.includes(fresh));
+  await b.waitForSelector('.board .pile');
+  await settle(b, 0);
+  const state = await serverState(b);
+  assert.equal(state.uid, fresh);
+  assert.equal(state.deal, 8);
+  assert.deepEqual(await screenPiles(b), statePiles(state), 'tab b shows the fresh deal');
   assert.deepEqual(b.errors, []);
 }));
 

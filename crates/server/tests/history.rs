@@ -45,13 +45,7 @@ async fn listed_after_a_change(p: &mut Player, uids: &[String]) -> Vec<String> {
         .post(&format!("/api/play/{}/undo", uids[0]), json!({"expect": 1}))
         .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, list) = p.get("/api/continue").await;
-    assert_eq!(status, StatusCode::OK);
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|g| g["uid"].as_str().unwrap().to_string())
-        .collect()
+    continued(p).await
 }
 
 /// `/api/stats` and `/api/stats/games` count one game played: the first
@@ -140,17 +134,32 @@ async fn a_deal_started_over_is_one_game_played() {
     );
     let (_, rows) = p.get("/api/stats/games").await;
     assert_eq!(rows.as_array().unwrap().len(), 1);
+    // "Continue" offers the fresh try alone: the abandoned one is not in progress.
+    assert_eq!(continued(&mut p).await, [uid(&again)]);
     // The deal's link (a new game of the same deal) is starting over too.
     let third = p.new_game("fan", 21).await;
     let (status, _) = p.play(&uid(&third), &first_legal(&third), 0).await;
     assert_eq!(status, StatusCode::OK);
     let (_, stats) = p.get("/api/stats").await;
     assert_eq!(fan(&stats)["played"], json!(1));
+    assert_eq!(continued(&mut p).await, [uid(&third)]);
     // Another deal: the first one was abandoned, a second game played.
     let other = p.new_game("fan", 22).await;
     let (status, _) = p.play(&uid(&other), &first_legal(&other), 0).await;
     assert_eq!(status, StatusCode::OK);
     let (_, stats) = p.get("/api/stats").await;
     assert_eq!(fan(&stats)["played"], json!(2));
+    assert_eq!(continued(&mut p).await, [uid(&other), uid(&third)]);
     server.stop().await;
+}
+
+/// The uids `/api/continue` lists, newest first.
+async fn continued(p: &mut Player) -> Vec<String> {
+    let (status, list) = p.get("/api/continue").await;
+    assert_eq!(status, StatusCode::OK);
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["uid"].as_str().unwrap().to_string())
+        .collect()
 }

@@ -283,6 +283,18 @@ async fn finish_plays_out_a_game_that_only_sends_cards_home() {
     // The record replays to the win.
     let (_, again) = p.get(&format!("/api/play/{game}")).await;
     assert_eq!(again["won"], true);
+    // The statistics and the deal's records count the player's moves, as
+    // the table does: the finish is one of them.
+    let (_, stats) = p.get("/api/stats").await;
+    let lucie = stats
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["game"] == "la-belle-lucie")
+        .unwrap();
+    assert_eq!(lucie["best_moves"], json!(n + 1), "{lucie}");
+    let (_, records) = p.get(&format!("/api/records/la-belle-lucie/{deal}")).await;
+    assert_eq!(records["best_moves"], json!(n + 1), "{records}");
     server.stop().await;
 }
 

@@ -116,7 +116,11 @@ pub struct GameUpdate {
     pub moves: MovesChange,
     /// The version the change was made from; the stored game becomes `version + 1`.
     pub version: u64,
+    /// Every move played, automatic ones included: the plies stored.
     pub move_count: u64,
+    /// The player's moves: clicks, each with the automatic moves it set off
+    /// (the table's move counter, and a win's `won_moves`).
+    pub clicks: u64,
     pub updated_ms: i64,
     pub elapsed_ms: i64,
     pub won: bool,
@@ -138,6 +142,7 @@ pub struct InProgress {
     pub uid: String,
     pub game: String,
     pub deal: u64,
+    /// The player's moves (clicks), as the table counts them.
     pub moves: u64,
     pub updated: i64,
 }
@@ -268,13 +273,20 @@ impl Store {
     }
 
     /// The player's unfinished games with at least one move, most recently played first.
-    /// A deal opened and left untouched is not "in progress". A row that
-    /// cannot be read is left out and logged, so one damaged game does not
-    /// hide the others.
+    /// A deal opened and left untouched is not "in progress", nor is a try
+    /// the player started over (a newer game of theirs on the same deal).
+    /// A row that cannot be read is left out and logged, so one damaged
+    /// game does not hide the others.
     pub fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT uid, game, deal, move_count, updated_ms FROM games
-             WHERE player = ?1 AND finished = 0 AND move_count > 0 ORDER BY updated_ms DESC, rowid DESC LIMIT ?2",
+            "SELECT uid, game, deal, move_count, updated_ms, (SELECT COUNT(*) FROM game_moves AS m
+                     WHERE m.uid = g.uid AND m.ply <= g.move_count AND substr(m.word, 1, 1) <> '+')
+             FROM games AS g
+             WHERE player = ?1 AND finished = 0 AND move_count > 0
+               AND NOT EXISTS (SELECT 1 FROM games AS n
+                   WHERE n.player = g.player AND n.game = g.game AND n.deal = g.deal
+                     AND (n.created_ms, n.rowid) > (g.created_ms, g.rowid))
+             ORDER BY updated_ms DESC, rowid DESC LIMIT ?2",
         )?;
         let rows = st.query_map(params![player, limit], |r| {
             Ok(readable(r, |r| {
@@ -282,7 +294,12 @@ impl Store {
                     uid: r.get(0)?,
                     game: r.get(1)?,
                     deal: r.get::<_, i64>(2)? as u64,
-                    moves: r.get::<_, i64>(3)? as u64,
+                    // The stored count is read too: a row whose count is
+                    // damaged is left out, not listed with a wrong one.
+                    moves: {
+                        r.get::<_, i64>(3)?;
+                        r.get::<_, i64>(5)? as u64
+                    },
                     updated: r.get(4)?,
                 })
             }))
@@ -365,8 +382,9 @@ pub(crate) fn readable<T>(
 
 /// One game update on a connection, written only if the stored game is
 /// still at the version the change was made from.
-/// The first update that wins sets `finished` and keeps that moment's move
-/// count and time in `won_moves`/`won_ms`; later ones leave all three alone
+/// The first update that wins sets `finished` and keeps that moment's
+/// player's moves (clicks) and time in `won_moves`/`won_ms`; later ones
+/// leave all three alone
 /// (SQLite evaluates every expression of an UPDATE against the old row).
 fn update_game_on(conn: &Connection, u: &GameUpdate) -> Result<bool, StoreError> {
     let n = conn
@@ -374,7 +392,7 @@ fn update_game_on(conn: &Connection, u: &GameUpdate) -> Result<bool, StoreError>
             "UPDATE games SET move_count = ?3, updated_ms = ?4, elapsed_ms = ?5,
                     version = version + 1,
                     finished = finished OR ?6,
-                    won_moves = CASE WHEN finished = 0 AND ?6 THEN ?3 ELSE won_moves END,
+                    won_moves = CASE WHEN finished = 0 AND ?6 THEN ?7 ELSE won_moves END,
                     won_ms = CASE WHEN finished = 0 AND ?6 THEN ?5 ELSE won_ms END
                  WHERE uid = ?1 AND version = ?2",
         )?
@@ -384,7 +402,8 @@ fn update_game_on(conn: &Connection, u: &GameUpdate) -> Result<bool, StoreError>
             u.move_count as i64,
             u.updated_ms,
             u.elapsed_ms,
-            u.won
+            u.won,
+            u.clicks as i64
         ])?;
     if n != 1 {
         return Ok(false);
@@ -466,6 +485,8 @@ pub(crate) mod tests {
             moves: MovesChange::Step,
             version: version.replace(version.get() + 1),
             move_count: n,
+            // Every click of this game set off one automatic move.
+            clicks: n / 2,
             updated_ms: 2,
             elapsed_ms: ms,
             won,
@@ -474,8 +495,9 @@ pub(crate) mod tests {
         store.update_game(&up(10, 100, false)).unwrap();
         assert_eq!(first_win(), None);
         store.update_game(&up(11, 200, true)).unwrap();
+        // The win's moves are the player's: clicks, not plies.
         let win = Some(FirstWin {
-            moves: 11,
+            moves: 5,
             elapsed_ms: 200,
         });
         assert_eq!(first_win(), win);
@@ -499,6 +521,7 @@ pub(crate) mod tests {
             moves,
             version,
             move_count: n,
+            clicks: n,
             updated_ms: 2,
             elapsed_ms: 5,
             won: false,
@@ -547,8 +570,14 @@ pub(crate) mod tests {
     #[test]
     fn an_unreadable_row_is_left_out_of_the_lists_not_an_error() {
         let (_dir, store) = temp_store();
-        for uid in ["a", "b", "c"] {
-            store.insert_game(&new_row(uid)).unwrap();
+        for (deal, uid) in (1..).zip(["a", "b", "c"]) {
+            // Three deals: a newer game of the same deal would hide the older.
+            store
+                .insert_game(&StoredGame {
+                    deal,
+                    ..new_row(uid)
+                })
+                .unwrap();
         }
         store
             .execute_raw("UPDATE games SET move_count = 3")

@@ -72,6 +72,7 @@ mod tests {
                 moves: MovesChange::Step,
                 version: 0,
                 move_count: moves,
+                clicks: moves,
                 updated_ms: 5,
                 elapsed_ms: ms,
                 won: true,

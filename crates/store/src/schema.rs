@@ -12,7 +12,7 @@ use rusqlite::{params, Connection, Transaction, TransactionBehavior};
 use crate::error::StoreError;
 
 /// The schema version this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// The version of an open file.
 pub(crate) fn version(conn: &Connection) -> Result<i64, StoreError> {
@@ -259,7 +259,25 @@ pub(crate) const STEPS: &[Step] = &[
                 PRIMARY KEY (game, day)
             );",
     },
+    // Version 7: a win's moves are the player's (clicks, as the table
+    // counts them), not every ply. Wins stored before are recounted from
+    // their stored moves: the plies up to the win that do not follow the
+    // one before within a click (`+`). A game undone after its win and
+    // played on differently has its later words at those plies, so its
+    // recount is of the line it holds now.
+    Step {
+        version: 7,
+        sqlite: &[Sqlite::Sql(WINS_IN_CLICKS)],
+        postgres: WINS_IN_CLICKS,
+    },
 ];
+
+/// Recounts every stored win's moves as clicks (version 7): the same
+/// statement in both dialects.
+const WINS_IN_CLICKS: &str = "UPDATE games SET won_moves =
+        (SELECT COUNT(*) FROM game_moves m
+         WHERE m.uid = games.uid AND m.ply <= games.won_moves AND substr(m.word, 1, 1) <> '+')
+    WHERE won_moves IS NOT NULL;";
 
 /// Version 3's move: each game's moves and redo list into one row a move.
 fn moves_into_rows(tx: &Transaction, _from: i64) -> Result<(), StoreError> {
@@ -405,7 +423,7 @@ mod tests {
                 CREATE TABLE grades (game TEXT NOT NULL, deal INTEGER NOT NULL,
                     level TEXT NOT NULL, detail TEXT NOT NULL,
                     PRIMARY KEY (game, deal)) WITHOUT ROWID;
-                INSERT INTO games VALUES ('w', 'p', 'fan', 3, 'any', 'x', '', 52, 1, 2, 1, 7000);
+                INSERT INTO games VALUES ('w', 'p', 'fan', 3, 'any', 'a b c', '', 3, 1, 2, 1, 7000);
                 INSERT INTO games VALUES ('o', 'p', 'fan', 4, 'any', 'x', '', 9, 3, 4, 0, 500);
                 PRAGMA user_version = 1;",
             )
@@ -416,7 +434,7 @@ mod tests {
         assert_eq!(
             games[0].first_win,
             Some(FirstWin {
-                moves: 52,
+                moves: 3,
                 elapsed_ms: 7000
             })
         );
@@ -568,5 +586,37 @@ mod tests {
             .map(|g| g.hints_known)
             .collect();
         assert_eq!(known, [false, true]);
+    }
+
+    #[test]
+    fn a_version_6_file_has_its_wins_recounted_in_clicks() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        {
+            let store = Store::open(&path).unwrap();
+            store.insert_game(&new_row("w")).unwrap();
+            // Five plies, two of them automatic moves after a click; won at
+            // the fourth ply, then played on after an undo.
+            drop(store);
+            Connection::open(&path)
+                .unwrap()
+                .execute_batch(
+                    "INSERT INTO game_moves (uid, ply, word) VALUES
+                        ('w', 1, 't1>t2'), ('w', 2, '+t3>f1'), ('w', 3, 't4>t5'),
+                        ('w', 4, '+t6>f2'), ('w', 5, 't7>t8');
+                    UPDATE games SET move_count = 5, finished = 1, won_moves = 4,
+                        won_ms = 900 WHERE uid = 'w';
+                    PRAGMA user_version = 6;",
+                )
+                .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(
+            store.played_games("p").unwrap()[0].first_win,
+            Some(FirstWin {
+                moves: 2,
+                elapsed_ms: 900
+            })
+        );
     }
 }

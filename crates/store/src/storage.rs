@@ -43,7 +43,8 @@ pub trait Storage: Send + Sync {
     /// one: its version and its hint mark (see [`GameStamp`]).
     async fn game_stamp(&self, uid: &str) -> Result<Option<GameStamp>, StoreError>;
 
-    /// The player's unfinished games with at least one move, newest first.
+    /// The player's unfinished games with at least one move, newest first,
+    /// without a try the player started over (a newer game on the same deal).
     async fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError>;
 
     /// The player's newest games (see [`crate::STATS_GAMES`]), oldest first.

@@ -379,6 +379,7 @@ async fn mutate(
         moves,
         version: live.version,
         move_count: live.game.moves().len() as u64,
+        clicks: live.clicks() as u64,
         updated_ms: now_ms(),
         elapsed_ms: live.elapsed_ms,
         won,

@@ -85,7 +85,7 @@ impl PgStore {
                      UPDATE games SET move_count = $3, updated_ms = $4, elapsed_ms = $5,
                             version = version + 1,
                             finished = finished OR $6,
-                            won_moves = CASE WHEN NOT finished AND $6 THEN $3 ELSE won_moves END,
+                            won_moves = CASE WHEN NOT finished AND $6 THEN $10 ELSE won_moves END,
                             won_ms = CASE WHEN NOT finished AND $6 THEN $5 ELSE won_ms END
                      WHERE uid = $1 AND version = $2
                      RETURNING uid),
@@ -120,6 +120,7 @@ impl PgStore {
                     &cut_from,
                     &plies,
                     &words,
+                    &(u.clicks as i64),
                 ],
             )
             .await?
@@ -127,7 +128,8 @@ impl PgStore {
         Ok(n == 1)
     }
 
-    /// The player's unfinished games with at least one move, newest first.
+    /// The player's unfinished games with at least one move, newest first,
+    /// without a try the player started over (as SQLite's).
     pub async fn in_progress(
         &self,
         player: &str,
@@ -136,8 +138,13 @@ impl PgStore {
         let client = self.client().await?;
         let st = client
             .prepare_cached(
-                "SELECT uid, game, deal, move_count, updated_ms FROM games
+                "SELECT uid, game, deal, (SELECT COUNT(*) FROM game_moves m
+                         WHERE m.uid = g.uid AND m.ply <= g.move_count AND substr(m.word, 1, 1) <> '+'),
+                        updated_ms FROM games g
                  WHERE player = $1 AND NOT finished AND move_count > 0
+                   AND NOT EXISTS (SELECT 1 FROM games n
+                       WHERE n.player = g.player AND n.game = g.game AND n.deal = g.deal
+                         AND (n.created_ms, n.seq) > (g.created_ms, g.seq))
                  ORDER BY updated_ms DESC, seq DESC LIMIT $2",
             )
             .await?;
