@@ -78,6 +78,19 @@ async fn one_row_with_an_unreadable_level_leaves_the_rest_answered() {
     let listed = listed_after_a_change(&mut p, &uids).await;
     assert_eq!(listed, [uids[2].as_str(), uids[1].as_str()]);
     one_game_counted(&mut p).await;
+    // A server started afresh, with nothing in memory: the listed game
+    // that cannot be read is refused with a clear answer, the others open.
+    server.stop().await;
+    let server = Server::start_with(db.config()).await;
+    p.url = server.url.clone();
+    let (status, body) = p.get(&format!("/api/play/{}", uids[1])).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::INTERNAL_SERVER_ERROR, Some("storage_failed")),
+        "{body}"
+    );
+    let (status, body) = p.get(&format!("/api/play/{}", uids[2])).await;
+    assert_eq!((status, body["moves"].as_u64()), (StatusCode::OK, Some(1)));
     server.stop().await;
 }
 
