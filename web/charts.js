@@ -13,12 +13,22 @@ function el(tag, attrs = {}, text) {
 }
 
 /**
+ * The width a chart is drawn at, in the page's pixels: the screen's, up to
+ * 640, so that on a phone the SVG is not scaled down and its 13 px labels
+ * stay 13 px.
+ */
+function chartWidth() {
+  const screen = typeof window === 'object' ? window.innerWidth - 40 : 640;
+  return Math.round(Math.min(640, Math.max(300, screen)));
+}
+
+/**
  * A bar chart: `bars` is `[{label, value, part?}]` (`part`, if given, is the
  * share of `value` drawn brighter, e.g. wins among games played); `format`
  * writes a value. Labels are thinned out to fit; every bar keeps its title.
  */
 export function barChart({ label, bars, format = String, partLabel = null }) {
-  const W = 640, H = 220, left = 44, bottom = 36, top = 12;
+  const W = chartWidth(), H = 220, left = 44, bottom = 36, top = 12;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': label, preserveAspectRatio: 'xMidYMid meet' });
   svg.append(el('title', {}, label));
@@ -31,7 +41,8 @@ export function barChart({ label, bars, format = String, partLabel = null }) {
   }
   const n = Math.max(1, bars.length);
   const step = plotW / n, bw = Math.min(48, Math.max(2, step * 0.7));
-  const every = Math.ceil(n / 12);
+  // As many labels as fit, one in 48 px at least.
+  const every = Math.ceil(n / Math.max(1, Math.floor(plotW / 48)));
   bars.forEach((b, i) => {
     const x = left + i * step + (step - bw) / 2;
     const hgt = (b.value / max) * plotH;
@@ -54,7 +65,7 @@ export function barChart({ label, bars, format = String, partLabel = null }) {
  * `[{label, rate, low, high}]`, rates as fractions.
  */
 export function intervalChart({ label, rows, format }) {
-  const W = 640, rowH = 26, left = 150, top = 8;
+  const W = chartWidth(), rowH = 26, left = 150, top = 8;
   const H = top * 2 + rows.length * rowH + 16;
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart intervals', role: 'img', 'aria-label': label });
   svg.append(el('title', {}, label));

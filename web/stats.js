@@ -83,6 +83,22 @@ function summaryTable(stats, names) {
     h('td', {}, times.length ? formatTime(Math.min(...times)) : '–'),
     h('td', {}, moves.length ? String(Math.min(...moves)) : '–')));
   table.append(body);
+  // On a phone each row is drawn as a block of labelled figures (see the
+  // style sheet): every cell carries its column's name, and the roles keep
+  // the table a table for screen readers whatever its display.
+  table.setAttribute('role', 'table');
+  for (const tr of table.rows) {
+    tr.setAttribute('role', 'row');
+    [...tr.cells].forEach((c, i) => {
+      if (c.tagName === 'TD') {
+        c.setAttribute('role', 'cell');
+        c.dataset.label = t(heads[i]);
+      } else {
+        c.setAttribute('role', c.scope === 'row' ? 'rowheader' : 'columnheader');
+      }
+    });
+  }
+  for (const part of [table.tHead, body]) part.setAttribute('role', 'rowgroup');
   const unknown = sum('won_hints_unknown');
   return h('div', { class: 'table-scroll' }, table, unknown ? h('p', { class: 'note' }, t('stats.hintsUnknown', { n: unknown })) : '');
 }

@@ -154,6 +154,14 @@ test('a hint-free win sets a record a second player sees; a hinted win sets none
     assert.deepEqual(times, rows.filter((r) => r.won).map((r) => Math.round(r.time_ms / 1000)));
     assert.match(await clean.page.textContent('table.stats tr[data-game="la-belle-lucie-36"] .rate'), /100%/);
     await clean.page.screenshot({ path: path.join(SHOTS, 'stats-desktop.png'), fullPage: true });
+    // On a phone the charts are drawn at the screen's width: their labels
+    // keep the page's size rather than shrink with the picture.
+    await clean.page.setViewportSize(PHONE);
+    await clean.page.reload();
+    await clean.page.waitForSelector('.chart-box[data-chart="levels"] svg');
+    const label = await clean.page.$eval('.chart-box[data-chart="wins"] text.axis', (t) => t.getBoundingClientRect().height);
+    assert.ok(label >= 10, `a chart label on a phone is ${label} px high`);
+    await clean.page.screenshot({ path: path.join(SHOTS, 'stats-phone.png'), fullPage: true });
     for (const p of [hinted, clean, other]) assert.deepEqual(p.page.errors, []);
   } finally {
     for (const p of [hinted, clean, other]) await p.context.close();
