@@ -58,7 +58,11 @@ mod on {
 
     /// Stock counts one by one to 15, then in tens from 16.
     pub(super) fn stock(h: &[u64]) -> String {
-        format!("{} | from 16 in tens: {}", buckets(&h[..16], 1), buckets(&h[16..], 10))
+        format!(
+            "{} | from 16 in tens: {}",
+            buckets(&h[..16], 1),
+            buckets(&h[16..], 10)
+        )
     }
 }
 
