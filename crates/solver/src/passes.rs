@@ -469,10 +469,6 @@ mod tests {
     use super::*;
     use crate::Outcome;
 
-    /// The passes told of a full search already run without an answer skip
-    /// the full searches that could only walk a prefix of it: no answer the
-    /// passes reach alone is lost (a win keeps its line, a proved loss stays
-    /// proved), and on some deals fewer positions are searched.
     /// Why a search allowed no more positions than the prior is skipped,
     /// equal counts included (the opening search and the quick search both
     /// have 150,000 in Krakowski): the full search is deterministic, so one
@@ -493,6 +489,10 @@ mod tests {
         }
     }
 
+    /// The passes told of a full search already run without an answer skip
+    /// the full searches that could only walk a prefix of it: no answer the
+    /// passes reach alone is lost (a win keeps its line, a proved loss stays
+    /// proved), and on some deals fewer positions are searched.
     #[test]
     fn passes_skip_a_full_search_already_run_and_keep_its_answers() {
         let spec = patience_engine::game("krakowski").unwrap();
