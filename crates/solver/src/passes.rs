@@ -403,7 +403,7 @@ impl<'a> Solve<'a> {
                 .max(QUICK_NODES.min(n.saturating_sub(before)))
                 .min(cap)
         });
-        if nodes < self.undecided_within() {
+        if nodes <= self.undecided_within() {
             return None;
         }
         Some(self.full_search(Budget {
@@ -432,7 +432,7 @@ impl<'a> Solve<'a> {
     fn full(&self) -> Found {
         let rest = self.rest();
         match &self.prior {
-            Some(done) if rest.nodes.is_some_and(|n| n < done.nodes) => Found {
+            Some(done) if rest.nodes.is_some_and(|n| n <= done.nodes) => Found {
                 nodes: 0,
                 elapsed: Duration::ZERO,
                 ..done.clone()
@@ -468,6 +468,26 @@ impl<'a> Solve<'a> {
 mod tests {
     use super::*;
     use crate::Outcome;
+
+    /// Why a search allowed no more positions than the prior is skipped,
+    /// equal counts included (the opening search and the quick search both
+    /// have 150,000 in Krakowski): the full search is deterministic, so one
+    /// allowed as many positions walks the same tree and ends the same way.
+    #[test]
+    fn a_full_search_allowed_as_many_positions_ends_as_the_prior_did() {
+        let spec = patience_engine::game("krakowski").unwrap();
+        for deal in 1..=6 {
+            let pos = Position::deal(spec, deal).unwrap();
+            let run = || search::run(&pos, &Settings::full(Budget::of_nodes(20_000), true));
+            let (a, b) = (run(), run());
+            assert_eq!(a.end, b.end, "deal {deal}");
+            assert_eq!(
+                (a.nodes, a.best_cards, &a.best_line),
+                (b.nodes, b.best_cards, &b.best_line),
+                "deal {deal}"
+            );
+        }
+    }
 
     /// The passes told of a full search already run without an answer skip
     /// the full searches that could only walk a prefix of it: no answer the

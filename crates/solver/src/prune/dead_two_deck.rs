@@ -40,6 +40,23 @@
 //! dropped before, for a card that may leave while more cards are buried may
 //! leave when fewer are), and the position is not judged dead.
 //!
+//! **Why stock cards count as free.** A stock card buries nothing, so it
+//! could join a stuck set only by failing (1) and (2) itself, and that finds
+//! no position dead that the test misses. Failing (1) needs a lower card of
+//! its suit with both copies held. In that suit, take the lowest card with
+//! both copies held: a copy of it held in the stock would need a lower card
+//! still with both copies held, so both its copies lie in piles, in or under
+//! pile cards of the set, and every card of the set in that suit fails (1)
+//! through that card alone. Condition (2) counts the stock's copies as
+//! takers whether they are held or not (a refill may lay one on an emptied
+//! fan, where it takes a card without the player having moved it). So the
+//! pile cards of a stuck set are a stuck set by themselves, with every stock
+//! card free, and they are not empty when the set is not. Likewise a waste
+//! card that may only go home could be refused as a taker (it reaches a fan
+//! only onto a copy of the card it builds on); on Krakowski deals 1..30 at
+//! 1,500,000 positions that changes no count of positions searched, and it
+//! is not done.
+//!
 //! With one deck this is the one-deck test of [`crate::prune`] made
 //! transitive; with two decks a card over one copy of a lower card is not
 //! enough: the other copy may open the foundation. The classic two-deck case:

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use patience_engine::{Move, Position, Undo};
 
-use super::{order, End, Found, Mode, Settings};
+use super::{order, profile, End, Found, Mode, Settings};
 use crate::key::table::{Insert, Table};
 use crate::key::{Key, Keyer};
 use crate::{prune, Budget, Limit};
@@ -171,6 +171,12 @@ impl<'s> DepthFirst<'s> {
 
     /// What the search found, ending with `end`.
     fn finish(self, end: End) -> Found {
+        let ended = match end {
+            End::Won(_) => "won",
+            End::Exhausted => "exhausted",
+            End::Spent(_) => "spent",
+        };
+        profile::report(self.settings.width, self.nodes, ended);
         Found {
             end,
             nodes: self.nodes,
@@ -274,6 +280,7 @@ impl<'s> DepthFirst<'s> {
             Insert::Full => return Step::Stop(End::Spent(Limit::Memory)),
             Insert::New => {}
         }
+        profile::new_position(&self.pos);
         let cards = self.pos.foundation_cards();
         self.note_cards(cards, mv, &[]);
         if cards == self.total {
@@ -289,6 +296,7 @@ impl<'s> DepthFirst<'s> {
         let mut alive = false;
         if self.cuts_dead {
             if prune::is_dead_after(&self.pos, mv, parent_alive) {
+                profile::dead(&self.pos);
                 return self.unplay(&undo);
             }
             alive = parent_alive || prune::dead_test_applies(&self.pos);

@@ -1,7 +1,8 @@
 //! The searches the passes run: the depth-first search ([`depth_first`]),
 //! its last deals searched apart ([`last_deal`]), the beam ([`beam`]) and
 //! the randomised playouts ([`playout`]), with the move ordering they share
-//! ([`order`], [`nearness`]).
+//! ([`order`], [`nearness`]), and where a depth-first search spends its
+//! positions, counted when built with the `profile` feature ([`profile`]).
 //!
 //! The types here describe one depth-first search: what it is for
 //! ([`Mode`]), how it runs ([`Settings`]) and what it found ([`Found`]).
@@ -12,6 +13,7 @@ pub mod last_deal;
 pub mod nearness;
 pub mod order;
 pub mod playout;
+pub mod profile;
 
 use std::time::Duration;
 
