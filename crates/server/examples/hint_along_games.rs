@@ -3,9 +3,10 @@
 //! analysis and the player thinks until it has answered; then the hint is
 //! asked and timed.
 //!
-//! `cargo run -p patience-server --example hint_along_games [DEALS] [EVERY]`
+//! `cargo run -p patience-server --example hint_along_games [DEALS] [EVERY] [GAME ...]`
 //!
-//! A real server on 127.0.0.1 with a temporary database. For each game,
+//! A real server on 127.0.0.1 with a temporary database. For each game
+//! (or each GAME named),
 //! deals 1..=DEALS (default 3) are played with Auto-move on by the
 //! person-like player of the levels (a random legal move where it sees
 //! none), up to 300 moves; every EVERY-th position (default 2) is hinted.
@@ -41,6 +42,11 @@ fn main() {
         .collect();
     let deals = args.first().copied().unwrap_or(3);
     let every = args.get(1).copied().unwrap_or(2).max(1);
+    // Game ids among the arguments keep the run to those games.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a.parse::<u64>().is_err())
+        .collect();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -78,7 +84,7 @@ fn main() {
             "game", "hints", "p50 ms", "p95 ms", "p99 ms", "max ms", "<100ms", "solve p50", "solve p95"
         );
         let mut all = Vec::new();
-        for g in games() {
+        for g in games().iter().filter(|g| only.is_empty() || only.iter().any(|o| o == g.id)) {
             let mut hints = Vec::new();
             let mut solved = Vec::new();
             let (mut win, mut lost, mut unknown) = (0, 0, 0);
