@@ -279,14 +279,20 @@ impl Store {
     /// game does not hide the others.
     pub fn in_progress(&self, player: &str, limit: u32) -> Result<Vec<InProgress>, StoreError> {
         let mut st = self.conn.prepare_cached(
-            "SELECT uid, game, deal, move_count, updated_ms, (SELECT COUNT(*) FROM game_moves AS m
-                     WHERE m.uid = g.uid AND m.ply <= g.move_count AND substr(m.word, 1, 1) <> '+')
-             FROM games AS g
-             WHERE player = ?1 AND finished = 0 AND move_count > 0
-               AND NOT EXISTS (SELECT 1 FROM games AS n
-                   WHERE n.player = g.player AND n.game = g.game AND n.deal = g.deal
-                     AND (n.created_ms, n.rowid) > (g.created_ms, g.rowid))
-             ORDER BY updated_ms DESC, rowid DESC LIMIT ?2",
+            // One pass over the player's games marks each deal's newest;
+            // the clicks are counted for the listed games alone.
+            "WITH tries AS (
+                 SELECT uid, game, deal, move_count, updated_ms, finished, rowid AS r,
+                        ROW_NUMBER() OVER (PARTITION BY game, deal
+                                           ORDER BY created_ms DESC, rowid DESC) AS nth_newest
+                 FROM games WHERE player = ?1),
+             listed AS (
+                 SELECT uid, game, deal, move_count, updated_ms, r FROM tries
+                 WHERE nth_newest = 1 AND finished = 0 AND move_count > 0
+                 ORDER BY updated_ms DESC, r DESC LIMIT ?2)
+             SELECT uid, game, deal, move_count, updated_ms, (SELECT COUNT(*) FROM game_moves AS m
+                     WHERE m.uid = l.uid AND m.ply <= l.move_count AND substr(m.word, 1, 1) <> '+')
+             FROM listed AS l ORDER BY updated_ms DESC, r DESC",
         )?;
         let rows = st.query_map(params![player, limit], |r| {
             Ok(readable(r, |r| {

@@ -138,14 +138,19 @@ impl PgStore {
         let client = self.client().await?;
         let st = client
             .prepare_cached(
-                "SELECT uid, game, deal, (SELECT COUNT(*) FROM game_moves m
-                         WHERE m.uid = g.uid AND m.ply <= g.move_count AND substr(m.word, 1, 1) <> '+'),
-                        updated_ms FROM games g
-                 WHERE player = $1 AND NOT finished AND move_count > 0
-                   AND NOT EXISTS (SELECT 1 FROM games n
-                       WHERE n.player = g.player AND n.game = g.game AND n.deal = g.deal
-                         AND (n.created_ms, n.seq) > (g.created_ms, g.seq))
-                 ORDER BY updated_ms DESC, seq DESC LIMIT $2",
+                "WITH tries AS (
+                     SELECT uid, game, deal, move_count, updated_ms, finished, seq,
+                            ROW_NUMBER() OVER (PARTITION BY game, deal
+                                               ORDER BY created_ms DESC, seq DESC) AS nth_newest
+                     FROM games WHERE player = $1),
+                 listed AS (
+                     SELECT uid, game, deal, move_count, updated_ms, seq FROM tries
+                     WHERE nth_newest = 1 AND NOT finished AND move_count > 0
+                     ORDER BY updated_ms DESC, seq DESC LIMIT $2)
+                 SELECT uid, game, deal, (SELECT COUNT(*) FROM game_moves m
+                         WHERE m.uid = l.uid AND m.ply <= l.move_count AND substr(m.word, 1, 1) <> '+'),
+                        updated_ms
+                 FROM listed l ORDER BY updated_ms DESC, seq DESC",
             )
             .await?;
         let rows = client.query(&st, &[&player, &(limit as i64)]).await?;
