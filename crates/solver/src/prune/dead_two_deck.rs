@@ -6,7 +6,8 @@
 //!
 //! 1. *it cannot go home first:* some lower card `y` of `x`'s suit has both
 //!    copies off the foundations and each copy lies under a card of `S` in
-//!    its pile;
+//!    its pile; or the other copy of `x` is home, and some lower card `y`
+//!    has a copy off the foundations that lies under a card of `S`;
 //! 2. *it cannot leave by the table first:* every copy of the card one rank
 //!    above `x` in suit (the only card the build rule lets `x` onto) that is
 //!    not on a foundation lies under a card of `S` in its pile; a king has no
@@ -18,7 +19,11 @@
 //! pile's top card moves, and nothing is ever slid under a card). So, at
 //! that move, the copies of (1)'s `y` are both still buried and off the
 //! foundations: `x`'s foundation cannot show the card below `x`, for a
-//! foundation builds up in suit from the ace through `y`. And every copy of
+//! foundation builds up in suit from the ace through `y`. Where the other
+//! copy of `x` is home, a foundation holds it, and with it one copy of every
+//! lower card of the suit; `x` can only go onto the suit's other foundation,
+//! which must hold the other copy of each lower card, `y`'s buried copy
+//! among them: it cannot show the card below `x` either. And every copy of
 //! the card above `x` is buried or home (foundations never give a card back):
 //! none is a fan top to take `x`. No other way off is left: cards move one at
 //! a time (no runs), an emptied fan is never filled by the player (it stays
@@ -40,9 +45,11 @@
 //! dropped before, for a card that may leave while more cards are buried may
 //! leave when fewer are), and the position is not judged dead.
 //!
-//! **Why stock cards count as free.** A stock card buries nothing, so it
-//! could join a stuck set only by failing (1) and (2) itself, and that finds
-//! no position dead that the test misses. Failing (1) needs a lower card of
+//! **Why stock cards count as free.** Counting a card free never makes the
+//! test call a live position dead, so this is sound; the argument here is
+//! that, for the first clause of (1), it loses nothing. A stock card buries
+//! nothing, so it could join a stuck set only by failing (1) and (2) itself.
+//! Failing (1)'s first clause needs a lower card of
 //! its suit with both copies held. In that suit, take the lowest card with
 //! both copies held: a copy of it held in the stock would need a lower card
 //! still with both copies held, so both its copies lie in piles, in or under
@@ -51,7 +58,9 @@
 //! takers whether they are held or not (a refill may lay one on an emptied
 //! fan, where it takes a card without the player having moved it). So the
 //! pile cards of a stuck set are a stuck set by themselves, with every stock
-//! card free, and they are not empty when the set is not. Likewise a waste
+//! card free, and they are not empty when the set is not. Through the
+//! second clause (one held copy, the other copy of the card home) a held
+//! stock card could hold more; the test does not look for that. Likewise a waste
 //! card that may only go home could be refused as a taker (it reaches a fan
 //! only onto a copy of the card it builds on); on Krakowski deals 1..30 at
 //! 1,500,000 positions that changes no count of positions searched, and it
@@ -198,6 +207,18 @@ pub fn is_dead(pos: &Position) -> bool {
             .find(|&o| !gone(at[s.index()][o], &home, &leave))
             .unwrap_or(top_order);
     }
+    // Per suit, the lowest play order with fewer than both copies home or
+    // free to leave: a card whose other copy is home needs every lower card
+    // of its suit twice, once on each foundation.
+    let twice = |i: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
+        i != NONE && home[i as usize] + leave[i as usize] > 1
+    };
+    let mut short = [top_order; 4];
+    for (l, s) in short.iter_mut().zip(Suit::ALL) {
+        *l = (0..top_order)
+            .find(|&o| !twice(at[s.index()][o], &home, &leave))
+            .unwrap_or(top_order);
+    }
     loop {
         let mut peeled = false;
         let mut left = false;
@@ -208,7 +229,12 @@ pub fn is_dead(pos: &Position) -> bool {
                 let x = pile[next[k] - 1];
                 let o = order[x.index()] as usize;
                 let s = x.suit().index();
-                let goes_home = o <= lost[s];
+                let goes_home = o
+                    <= if home[x.index()] > 0 {
+                        short[s]
+                    } else {
+                        lost[s]
+                    };
                 let up = above[x.index()];
                 let goes_on_table = up != NONE && target[up as usize] > 0;
                 if !(goes_home || goes_on_table) {
@@ -228,6 +254,11 @@ pub fn is_dead(pos: &Position) -> bool {
                 if o == lost[s] {
                     while lost[s] < top_order && gone(at[s][lost[s]], &home, &leave) {
                         lost[s] += 1;
+                    }
+                }
+                if o == short[s] {
+                    while short[s] < top_order && twice(at[s][short[s]], &home, &leave) {
+                        short[s] += 1;
                     }
                 }
             }
@@ -300,9 +331,29 @@ mod tests {
                     }
                     let x = pos.pile(piles[k])[i];
                     let o = spec.order(x) as usize;
+                    // Copies of `y` home or free to leave.
+                    let free = |y: Card| {
+                        home.iter().filter(|&&h| h == y).count()
+                            + stock.iter().filter(|&&h| h == y).count()
+                            + piles
+                                .iter()
+                                .enumerate()
+                                .map(|(k, &p)| {
+                                    (0..pos.pile(p).len())
+                                        .filter(|&i| {
+                                            pos.pile(p)[i] == y
+                                                && !member[k][i]
+                                                && !buried(k, i, &member)
+                                        })
+                                        .count()
+                                })
+                                .sum::<usize>()
+                    };
+                    // The other copy home: every lower card twice.
+                    let needed = 1 + home.contains(&x) as usize;
                     let goes_home = (0..o).all(|lo| {
                         let y = Card::new(spec.ranks.rank_at(lo).unwrap(), x.suit());
-                        home.contains(&y) || may_leave(y, &member)
+                        free(y) >= needed
                     });
                     let goes_on_table = spec
                         .ranks
@@ -321,7 +372,7 @@ mod tests {
     }
 
     #[test]
-    fn a_king_over_both_aces_is_dead_and_over_one_is_not() {
+    fn a_king_is_dead_over_both_aces_or_over_the_ace_its_foundation_lacks() {
         // House in the Woods, last deal: every card home but the spades
         // laid out in the fans, one line a fan.
         let p = |fans: &str| {
@@ -376,6 +427,15 @@ mod tests {
             "AS KS\nAS QS KS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS",
         );
         assert!(is_dead(&chain) && is_dead_by_fixed_point(&chain));
+        // A king on the second ace, its other king home: the king can only
+        // go onto the foundation that lacks an ace, so it never leaves, though
+        // every card of spades has a copy home.
+        let second = p("AS KS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS");
+        assert_eq!(second.pile(second.layout().foundation(0)).len(), 13);
+        assert!(is_dead(&second) && is_dead_by_fixed_point(&second));
+        // With the ace free of it the king waits for that ace: alive.
+        let apart = p("AS\nKS\n2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS");
+        assert!(!is_dead(&apart) && !is_dead_by_fixed_point(&apart));
         // With redeals left the test is off.
         assert!(!applies(&dead.clone().with_redeals_left(1).unwrap()));
     }
