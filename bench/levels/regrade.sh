@@ -4,7 +4,10 @@
 # data/library: the budgets and seed are `patience grade`'s defaults, the
 # ones the library was graded with.
 #
-#   bench/levels/regrade.sh GAME [LEVEL]      (LEVEL default unknown)
+#   bench/levels/regrade.sh GAME [LEVEL [A..B]]   (LEVEL default unknown)
+#
+# A..B keeps the regrade to the deals of that range (a game with thousands
+# of deals in the level is regraded a range at a time).
 #
 # Environment: PATIENCE (default target/release/patience), DB (the grading
 # store, default bench/levels/regrade.db, kept so that a stopped run
@@ -16,12 +19,16 @@ db=${DB:-bench/levels/regrade.db}
 nice=${NICE:-10}
 game=$1
 level=${2:-unknown}
+range=${3:-1..}
+first=${range%%..*}
+last=${range##*..}
 [ -x "$patience" ] || { echo "build it first: cargo build --release -p patience-cli" >&2; exit 2; }
-deals=$(awk -F'\t' -v l="$level" 'NR > 1 && $2 == l { print $1 }' "data/library/$game.tsv")
+deals=$(awk -F'\t' -v l="$level" -v a="${first:-1}" -v b="$last" \
+  'NR > 1 && $2 == l && $1 >= a + 0 && (b == "" || $1 <= b + 0) { print $1 }' "data/library/$game.tsv")
 n=0
 for d in $deals; do
   nice -n "$nice" "$patience" grade "$game" --deals "$d" --jobs 1 --db "$db" > /dev/null
   n=$((n + 1))
 done
 "$patience" grade "$game" --db "$db" --export data/library > /dev/null
-echo "$game: $n $level deals graded again" >&2
+echo "$game: $n $level deals of $range graded again" >&2

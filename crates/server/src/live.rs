@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use patience_engine::{Game, Move, Record};
 
-use patience_store::{AskedLevel, DealGrade, StoredGame};
+use patience_store::{AskedLevel, DealGrade, StoredGame, FOLLOWS};
 
 /// A gap between two requests on a game counts at most this much towards its
 /// time: a game left open overnight does not show ten hours.
@@ -41,9 +41,6 @@ pub struct LiveGame {
     redo_follows: Vec<bool>,
     last_active: Instant,
 }
-
-/// The stored word of a move that follows the one before it within a click.
-const FOLLOWS: char = '+';
 
 pub type Slot = Arc<tokio::sync::Mutex<Option<LiveGame>>>;
 

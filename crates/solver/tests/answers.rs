@@ -201,7 +201,7 @@ fn dominances_never_change_a_verdict() {
     ] {
         let spec = game(id).unwrap();
         for deal in 1..=6u64 {
-            for redeals_left in [0, spec.redeals.count] {
+            for redeals_left in [0, spec.redeals_allowed()] {
                 let p = Position::deal(spec, deal)
                     .unwrap()
                     .with_redeals_left(redeals_left)

@@ -281,7 +281,8 @@ impl Store {
         let mut st = self.conn.prepare_cached(
             // One pass over the player's games marks each deal's newest;
             // the clicks are counted for the listed games alone.
-            "WITH tries AS (
+            concat!(
+                "WITH tries AS (
                  SELECT uid, game, deal, move_count, updated_ms, finished, rowid AS r,
                         ROW_NUMBER() OVER (PARTITION BY game, deal
                                            ORDER BY created_ms DESC, rowid DESC) AS nth_newest
@@ -291,8 +292,11 @@ impl Store {
                  WHERE nth_newest = 1 AND finished = 0 AND move_count > 0
                  ORDER BY updated_ms DESC, r DESC LIMIT ?2)
              SELECT uid, game, deal, move_count, updated_ms, (SELECT COUNT(*) FROM game_moves AS m
-                     WHERE m.uid = l.uid AND m.ply <= l.move_count AND substr(m.word, 1, 1) <> '+')
-             FROM listed AS l ORDER BY updated_ms DESC, r DESC",
+                     WHERE m.uid = l.uid AND m.ply <= l.move_count AND substr(m.word, 1, 1) <> '",
+                crate::follows_mark!(),
+                "')
+             FROM listed AS l ORDER BY updated_ms DESC, r DESC"
+            ),
         )?;
         let rows = st.query_map(params![player, limit], |r| {
             Ok(readable(r, |r| {

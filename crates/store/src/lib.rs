@@ -26,6 +26,20 @@
 //! - [`backup`]: a consistent copy of a database, and putting one back in place;
 //! - [`error`]: what can go wrong.
 
+/// The mark in front of a stored move word that follows the move before it
+/// within one click (a card going home by itself after the player's move):
+/// what the SQL that counts a game's clicks leaves out. A macro, so that the
+/// statements can carry it with `concat!`.
+macro_rules! follows_mark {
+    () => {
+        "+"
+    };
+}
+pub(crate) use follows_mark;
+
+/// [`follows_mark`] for the code that writes and reads the words.
+pub const FOLLOWS: &str = follows_mark!();
+
 pub mod backup;
 pub mod daily;
 pub mod error;

@@ -274,10 +274,14 @@ pub(crate) const STEPS: &[Step] = &[
 
 /// Recounts every stored win's moves as clicks (version 7): the same
 /// statement in both dialects.
-const WINS_IN_CLICKS: &str = "UPDATE games SET won_moves =
+const WINS_IN_CLICKS: &str = concat!(
+    "UPDATE games SET won_moves =
         (SELECT COUNT(*) FROM game_moves m
-         WHERE m.uid = games.uid AND m.ply <= games.won_moves AND substr(m.word, 1, 1) <> '+')
-    WHERE won_moves IS NOT NULL;";
+         WHERE m.uid = games.uid AND m.ply <= games.won_moves AND substr(m.word, 1, 1) <> '",
+    crate::follows_mark!(),
+    "')
+    WHERE won_moves IS NOT NULL;"
+);
 
 /// Version 3's move: each game's moves and redo list into one row a move.
 fn moves_into_rows(tx: &Transaction, _from: i64) -> Result<(), StoreError> {

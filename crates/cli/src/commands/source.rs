@@ -67,7 +67,7 @@ impl PositionArgs {
                     "--redeals {k}: the position has {} redeal(s) left ({} allows {})",
                     pos.redeals_left(),
                     spec.id,
-                    spec.redeals.count
+                    spec.redeals_allowed()
                 );
             }
             pos = pos

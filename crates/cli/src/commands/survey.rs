@@ -88,8 +88,12 @@ pub fn run(a: Args) -> super::Outcome {
         bail!("--deals {}: at most ten million deals a run", a.deals);
     }
     if let Some(k) = a.redeals {
-        if k > spec.redeals.count {
-            bail!("--redeals {k}: {} allows {}", spec.id, spec.redeals.count);
+        if k > spec.redeals_allowed() {
+            bail!(
+                "--redeals {k}: {} allows {}",
+                spec.id,
+                spec.redeals_allowed()
+            );
         }
     }
     let budget = a.budget.budget();

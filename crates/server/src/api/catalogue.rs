@@ -109,7 +109,7 @@ fn entries(counts: &[Vec<(patience_store::Level, u64)>]) -> Vec<GameEntry> {
                 name_ru: g.name_ru,
                 about: g.about,
                 layout: view::layout_name(g.layout),
-                redeals: g.redeals.count,
+                redeals: g.redeals_allowed(),
                 decks: g.decks,
                 levels,
             }
