@@ -4,7 +4,7 @@
 #
 #   bench/solver/frontier.sh [GAME[=A..B] ...]
 #
-# Without arguments: every game, deals 1..1000 (about 55 CPU-hours at the
+# Without arguments: every game, deals 1..1000 (about 2 CPU-hours at the
 # 10-s budget where deals are hard). GAME=A..B surveys that range of GAME
 # only, for a smaller run; the table says which deals each row covers.
 #
