@@ -196,28 +196,31 @@ pub fn is_dead(pos: &Position) -> bool {
         at,
         top_order,
     } = tables(pos);
-    let gone = |i: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
-        i != NONE && home[i as usize] + leave[i as usize] > 0
+    // Copies of card index `i` home or free to leave (none past a king).
+    let free = |i: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
+        if i == NONE {
+            0
+        } else {
+            home[i as usize] + leave[i as usize]
+        }
     };
+    // Per suit, the lowest play order from `from` with fewer than `copies`
+    // copies home or free to leave.
+    let lowest =
+        |s: usize, from: usize, copies: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
+            (from..top_order)
+                .find(|&o| free(at[s][o], home, leave) < copies)
+                .unwrap_or(top_order)
+        };
     // Per suit, the lowest play order none of whose copies is home or may
-    // leave; it only rises as cards are peeled.
+    // leave; and the lowest with fewer than both: a card whose other copy is
+    // home needs every lower card of its suit twice, once on each
+    // foundation. Both only rise as cards are peeled.
     let mut lost = [top_order; 4];
-    for (l, s) in lost.iter_mut().zip(Suit::ALL) {
-        *l = (0..top_order)
-            .find(|&o| !gone(at[s.index()][o], &home, &leave))
-            .unwrap_or(top_order);
-    }
-    // Per suit, the lowest play order with fewer than both copies home or
-    // free to leave: a card whose other copy is home needs every lower card
-    // of its suit twice, once on each foundation.
-    let twice = |i: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
-        i != NONE && home[i as usize] + leave[i as usize] > 1
-    };
-    let mut short = [top_order; 4];
-    for (l, s) in short.iter_mut().zip(Suit::ALL) {
-        *l = (0..top_order)
-            .find(|&o| !twice(at[s.index()][o], &home, &leave))
-            .unwrap_or(top_order);
+    let mut short = lost;
+    for s in Suit::ALL.map(|s| s.index()) {
+        lost[s] = lowest(s, 0, 1, &home, &leave);
+        short[s] = lowest(s, 0, 2, &home, &leave);
     }
     loop {
         let mut peeled = false;
@@ -252,14 +255,10 @@ pub fn is_dead(pos: &Position) -> bool {
                     target[pile[next[k] - 1].index()] += 1;
                 }
                 if o == lost[s] {
-                    while lost[s] < top_order && gone(at[s][lost[s]], &home, &leave) {
-                        lost[s] += 1;
-                    }
+                    lost[s] = lowest(s, o, 1, &home, &leave);
                 }
                 if o == short[s] {
-                    while short[s] < top_order && twice(at[s][short[s]], &home, &leave) {
-                        short[s] += 1;
-                    }
+                    short[s] = lowest(s, o, 2, &home, &leave);
                 }
             }
             left |= next[k] > 0;
