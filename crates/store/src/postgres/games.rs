@@ -137,9 +137,8 @@ impl PgStore {
     ) -> Result<Vec<InProgress>, StoreError> {
         let client = self.client().await?;
         let st = client
-            .prepare_cached(
-                concat!(
-    "WITH tries AS (
+            .prepare_cached(concat!(
+                "WITH tries AS (
                      SELECT uid, game, deal, move_count, updated_ms, finished, seq,
                             ROW_NUMBER() OVER (PARTITION BY game, deal
                                                ORDER BY created_ms DESC, seq DESC) AS nth_newest
@@ -150,12 +149,11 @@ impl PgStore {
                      ORDER BY updated_ms DESC, seq DESC LIMIT $2)
                  SELECT uid, game, deal, (SELECT COUNT(*) FROM game_moves m
                          WHERE m.uid = l.uid AND m.ply <= l.move_count AND substr(m.word, 1, 1) <> '",
-    crate::follows_mark!(),
-    "'),
+                crate::follows_mark!(),
+                "'),
                         updated_ms
                  FROM listed l ORDER BY updated_ms DESC, seq DESC"
-),
-            )
+            ))
             .await?;
         let rows = client.query(&st, &[&player, &(limit as i64)]).await?;
         Ok(rows
