@@ -19,7 +19,8 @@ grades in the store (from each grade's `person_wins` and `runs`), so a
 regrade can be read before it is exported. Each store also gives the
 grading cost: the CPU time its grades took (each grade stores its
 `cpu_ms`), per 1000 deals, into the block between `<!-- cost -->` and
-`<!-- /cost -->`; without `--db` that block is left as it is.
+`<!-- /cost -->`; without `--db` that block is left as it is, and the rows
+of games no store given holds stay as they were.
 
 A library may hold, beyond the deals 1..N graded in full, deals a hunt
 found (`patience grade --hunt LEVELS`, which looks for rare levels only):
@@ -28,7 +29,8 @@ column of their own, so a hunt does not tilt the shares. With `--db`, the
 block between `<!-- hunts -->` and `<!-- /hunts -->` says, per game and
 level hunted, how far the hunt has looked (the first M deals, each graded
 or ruled out for that level), how many deals of the level the first M hold,
-and what the hunt cost per 1000 deals looked at.
+and what the hunt cost per 1000 deals looked at (a game the stores hold
+loses the rows of hunts they do not hold: those were made by other gradings).
 """
 import argparse
 import json
@@ -170,6 +172,27 @@ def replace_block(text, name, body):
     return f"{head}{start}\n{body}\n{end}{tail}"
 
 
+def block_rows(text, name):
+    """The table rows (after the header and rule) of a block of `text`."""
+    body = text.split(f"<!-- {name} -->", 1)[1].split(f"<!-- /{name} -->", 1)[0]
+    return [line for line in body.strip().splitlines()[2:] if line.startswith("| `")]
+
+
+def row_game(row):
+    return row.split("`", 2)[1]
+
+
+def merge_rows(table, kept):
+    """`table` (header, rule, rows) with the `kept` rows of games it has no
+    row of, all rows sorted by game: a store that holds some games updates
+    their rows and leaves the other games' rows as they were."""
+    lines = table.splitlines()
+    games = {row_game(r) for r in lines[2:]}
+    rows = lines[2:] + [r for r in kept if row_game(r) not in games]
+    rows.sort(key=row_game)
+    return "\n".join(lines[:2] + rows)
+
+
 def game_row(game, grades):
     """The figures of deals 1..N, every one graded; deals beyond N (found by
     a hunt) are only counted, by level."""
@@ -220,8 +243,10 @@ def main():
     doc = ROOT / "docs/winnability.md"
     text = replace_block(doc.read_text(), "figures", table(a.library, a.db))
     if a.db:
-        text = replace_block(text, "cost", cost_table(a.db))
-        text = replace_block(text, "hunts", hunt_table(a.db))
+        for name, made in (("cost", cost_table(a.db)), ("hunts", hunt_table(a.db))):
+            held = {g for db in a.db for g in store_grades(db)}
+            kept = [r for r in block_rows(text, name) if row_game(r) not in held]
+            text = replace_block(text, name, merge_rows(made, kept))
     doc.write_text(text)
 
 

@@ -29,7 +29,9 @@
 //!   laid on a pile that holds an earlier card of its foundation sequence
 //!   blocks it until it moves again, and where it can only move onto the
 //!   card it now lies on, for good; a move that lifts it off such a card
-//!   gains as much.
+//!   onto another pile gains as much (into a flank cell it does not: a
+//!   cell's card only leaves for a foundation, so the cell's cost and what
+//!   the move uncovers judge that move).
 //! - **Keep a flank cell free.** Putting a card in a cell costs; taking the
 //!   last free one costs more than a redeal.
 //! - **Deal only when no useful move is left; redeal later still.** Shifting a
@@ -407,16 +409,13 @@ impl PersonPlayer {
             }
             _ => weight::TO_TABLEAU,
         };
-        if matches!(from_kind, PileKind::Tableau(_)) && !matches!(to_kind, PileKind::Foundation(_))
-        {
-            let after = if matches!(to_kind, PileKind::Tableau(_)) {
-                blocked_by(ip, card, ip.pile(to))
-            } else {
-                0
-            };
-            let before = blocked_by(ip, card, &source[..n - 1]);
-            score += weight::BLOCK * (before - after);
-        }
+        score += lift_gain(
+            ip,
+            (from_kind, to_kind),
+            &source[..n - 1],
+            ip.pile(to),
+            card,
+        );
 
         let stock_before = stock_len(ip);
         let undo = ip.apply(mv).ok()?;
@@ -527,6 +526,28 @@ fn blocked_by(ip: &Position, card: Card, below: &[Card]) -> i32 {
         .count() as i32
 }
 
+/// What moving `card` from a pile of `from_kind` (where it lay on `below`)
+/// onto a pile of `to_kind` holding `onto` gains for the cards it stops
+/// blocking, less those it blocks there ([`blocked_by`]). Only a move
+/// between table piles: a card put into a flank cell leaves it only for a
+/// foundation, so the cell's cost and what the move uncovers judge that
+/// move, and lifting a card into a cell to free the cards under it would
+/// otherwise outweigh keeping a cell free.
+fn lift_gain(
+    ip: &Position,
+    (from_kind, to_kind): (PileKind, PileKind),
+    below: &[Card],
+    onto: &[Card],
+    card: Card,
+) -> i32 {
+    match (from_kind, to_kind) {
+        (PileKind::Tableau(_), PileKind::Tableau(_)) => {
+            weight::BLOCK * (blocked_by(ip, card, below) - blocked_by(ip, card, onto))
+        }
+        _ => 0,
+    }
+}
+
 /// The cost of covering the cards of a pile that a foundation soon wants.
 fn bury_penalty(ip: &Position, pile: &[Card], home: &mut HomeGlance) -> i32 {
     let mut worst = 0;
@@ -597,8 +618,8 @@ pub fn play_as(pos: &Position, mut player: PersonPlayer, max_moves: usize) -> Pe
 
 #[cfg(test)]
 mod tests {
-    use super::blocked_by;
-    use patience_engine::{game, Card, Position, Rank};
+    use super::{blocked_by, lift_gain, weight};
+    use patience_engine::{game, Card, PileKind, Position, Rank, Suit};
 
     fn deal(id: &str) -> Position {
         Position::deal(game(id).unwrap(), 1).unwrap()
@@ -636,5 +657,54 @@ mod tests {
         let c = |t| Card::parse(t).unwrap();
         let below = [c("2S"), c("2H"), c("6S")];
         assert_eq!(blocked_by(&pos, c("5S"), &below), 1);
+    }
+
+    /// Nivernaise: an ace-house has taken hearts to the four and the
+    /// king-house down to the eight, so the second nine of hearts can only
+    /// go onto the ace-house, after the five. A nine lying on that five
+    /// blocks it: lifting it onto another table pile would gain, lifting it
+    /// into a flank cell gains nothing (the cell's cost judges that move).
+    #[test]
+    fn lifting_a_card_into_a_flank_cell_gains_nothing() {
+        let c = |t| Card::parse(t).unwrap();
+        // Foundations f1..f4 are the ace-houses, f5..f8 the king-houses,
+        // spades, hearts, diamonds, clubs; the line piles are full (an empty
+        // one is refilled at once) and the cards not placed are the stock.
+        let placed = [
+            ("t1", "5H 9H"),
+            ("t2", "2C"),
+            ("t3", "2S"),
+            ("t4", "2D"),
+            ("t5", "3S"),
+            ("t6", "3D"),
+            ("f2", "AH 2H 3H 4H"),
+            ("f6", "KH QH JH 10H 9H 8H"),
+        ];
+        let mut rest: Vec<Card> = Suit::ALL
+            .into_iter()
+            .flat_map(|s| Rank::all().map(move |r| Card::new(r, s)))
+            .flat_map(|x| [x, x])
+            .collect();
+        let mut text = String::from("game: nivernaise\ndeal: 1\nredeals-used: 0\n");
+        for (pile, cards) in placed {
+            for t in cards.split(' ') {
+                let i = rest.iter().position(|&x| x == c(t)).unwrap();
+                rest.remove(i);
+            }
+            text += &format!("{pile}: {cards}\n");
+        }
+        let stock: Vec<String> = rest.iter().map(|x| x.to_string()).collect();
+        text += &format!("s: {}\n", stock.join(" "));
+        let pos = match Position::from_text(&text, None) {
+            Ok(p) => p,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(blocked_by(&pos, c("9H"), &[c("5H")]), 1);
+        let (fan, cell) = (PileKind::Tableau(0), PileKind::Cell(0));
+        assert_eq!(lift_gain(&pos, (fan, cell), &[c("5H")], &[], c("9H")), 0);
+        assert_eq!(
+            lift_gain(&pos, (fan, fan), &[c("5H")], &[], c("9H")),
+            weight::BLOCK
+        );
     }
 }
