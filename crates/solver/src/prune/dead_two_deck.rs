@@ -101,24 +101,24 @@ pub fn applies(pos: &Position) -> bool {
 }
 
 /// No card (past a king, or a place the deck lacks).
-const NONE: u8 = u8::MAX;
+pub(super) const NONE: u8 = u8::MAX;
 
 /// Per card its place in its suit's foundation sequence, and the card it
 /// builds on in the table (the one rank above it in suit; `NONE` for a
 /// king); per suit the card at each place. Asked of the engine once per
 /// game and thread: the search asks the test at every position.
 #[derive(Clone, Copy)]
-struct Tables {
-    order: [u8; Card::COUNT],
-    above: [u8; Card::COUNT],
-    at: [[u8; 13]; 4],
-    top_order: usize,
+pub(super) struct Tables {
+    pub(super) order: [u8; Card::COUNT],
+    pub(super) above: [u8; Card::COUNT],
+    pub(super) at: [[u8; 13]; 4],
+    pub(super) top_order: usize,
 }
 
 /// The tables of `pos`'s game. Where [`applies`] holds the foundations build
 /// up in suit without wrapping, so the places are the game's, not the
 /// position's.
-fn tables(pos: &Position) -> Tables {
+pub(super) fn tables(pos: &Position) -> Tables {
     use std::cell::Cell;
     thread_local! {
         static CACHE: Cell<Option<(&'static str, Tables)>> = const { Cell::new(None) };

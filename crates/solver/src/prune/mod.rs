@@ -50,6 +50,7 @@
 
 pub mod dead_two_deck;
 pub mod next_deal;
+pub mod waste_order;
 
 use patience_engine::{Card, EmptiedFan, Move, PileKind, Position, Safety, SuitPlaces};
 
@@ -139,7 +140,8 @@ pub fn drop_lone_card_moves(pos: &Position, moves: &mut Vec<Move>) {
 /// A proof that the position cannot be won (see the module documentation).
 pub fn is_dead(pos: &Position) -> bool {
     if dead_two_deck::applies(pos) {
-        return dead_two_deck::is_dead(pos);
+        return dead_two_deck::is_dead(pos)
+            || (waste_order::applies(pos) && waste_order::is_dead(pos));
     }
     if next_deal::applies(pos) {
         return next_deal::is_dead(pos);
