@@ -22,7 +22,9 @@
 //!
 //! In the last deal of the two-deck games built down in suit, the test of
 //! [`crate::prune::dead_two_deck`] runs instead: both copies of a card count, and
-//! the waste is a pile too. One redeal before the last deal of the one-deck
+//! the waste is a pile too; where a waste holds cards,
+//! [`crate::prune::waste_order`] also asks whether its cards can come off in
+//! their order. One redeal before the last deal of the one-deck
 //! games whose redeals gather in order, [`crate::prune::next_deal`] looks
 //! through the redeal at the fans the last deal is sure to begin with.
 //!
@@ -63,7 +65,8 @@ pub fn safe_foundation_move(pos: &Position, moves: &[Move]) -> Option<Move> {
 }
 
 /// Whether a dead-position test applies to this game at this moment: the
-/// one-deck test here, or the two-deck one of [`crate::prune::dead_two_deck`].
+/// one-deck test here, or the two-deck one of [`crate::prune::dead_two_deck`]
+/// (with the waste's order of [`crate::prune::waste_order`]).
 pub fn dead_test_applies(pos: &Position) -> bool {
     one_deck_test_applies(pos) || dead_two_deck::applies(pos) || next_deal::applies(pos)
 }
