@@ -168,17 +168,29 @@ pub fn is_dead(pos: &Position) -> bool {
 /// instead of the full test. The two-deck test and the next-deal test of
 /// [`next_deal`] are always run in full: in the first a card going home can
 /// kill a position too (its copy was the one target of a card still out),
-/// and in the second a move can close a fan and lengthen the prefix.
+/// and in the second a move can close a fan and lengthen the prefix; only
+/// the waste's order test of [`waste_order`] is left out after a fan move.
 pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
-    let Move::Step { to, .. } = mv else {
+    let Move::Step { from, to } = mv else {
         return is_dead(pos);
     };
+    let layout = pos.layout();
+    // A fan move changes neither the waste nor the foundations, all that
+    // the waste's order test reads (a refill takes a stock card, loose to
+    // that test, onto a fan, where it stays loose).
+    if parent_alive
+        && dead_two_deck::applies(pos)
+        && matches!(layout.kind(from), Some(PileKind::Tableau(_)))
+        && matches!(layout.kind(to), Some(PileKind::Tableau(_)))
+    {
+        return dead_two_deck::is_dead(pos);
+    }
     // A parent found alive with no redeal left was under the one-deck test
     // (the next-deal test needs a redeal left), and so is this position.
     if !parent_alive || pos.spec().copies_of_each_card() == 2 || pos.redeals_left() > 0 {
         return is_dead(pos);
     }
-    match pos.layout().kind(to) {
+    match layout.kind(to) {
         Some(PileKind::Tableau(_)) => pos
             .suit_places()
             .is_some_and(|places| fan_is_dead(pos, pos.pile(to), &places)),
