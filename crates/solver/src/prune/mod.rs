@@ -403,7 +403,7 @@ mod tests {
     #[test]
     #[ignore = "the full sweep, a minute: cargo test -p patience-solver -- --ignored"]
     fn lone_cards_kept_home_before_the_last_deal_keep_every_verdict_full() {
-        lone_cards_before_the_last_deal(48, 30);
+        lone_cards_before_the_last_deal(48, 25);
     }
 
     /// The sweep over deals `1..=deals` of each game: each verdict, and the
