@@ -175,19 +175,19 @@ pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
         return is_dead(pos);
     };
     let layout = pos.layout();
-    // A fan move changes neither the waste nor the foundations, all that
-    // the waste's order test reads (a refill takes a stock card, loose to
-    // that test, onto a fan, where it stays loose).
-    if parent_alive
-        && dead_two_deck::applies(pos)
-        && matches!(layout.kind(from), Some(PileKind::Tableau(_)))
-        && matches!(layout.kind(to), Some(PileKind::Tableau(_)))
-    {
-        return dead_two_deck::is_dead(pos);
-    }
     // A parent found alive with no redeal left was under the one-deck test
     // (the next-deal test needs a redeal left), and so is this position.
     if !parent_alive || pos.spec().copies_of_each_card() == 2 || pos.redeals_left() > 0 {
+        // A fan move changes neither the waste nor the foundations, all that
+        // the waste's order test reads (a refill takes a stock card, loose
+        // to that test, onto a fan, where it stays loose).
+        if parent_alive
+            && matches!(layout.kind(from), Some(PileKind::Tableau(_)))
+            && matches!(layout.kind(to), Some(PileKind::Tableau(_)))
+            && dead_two_deck::applies(pos)
+        {
+            return dead_two_deck::is_dead(pos);
+        }
         return is_dead(pos);
     }
     match layout.kind(to) {
