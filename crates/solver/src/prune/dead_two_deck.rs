@@ -110,8 +110,8 @@ pub(super) const NONE: u8 = u8::MAX;
 #[derive(Clone, Copy)]
 pub(super) struct Tables {
     pub(super) order: [u8; Card::COUNT],
-    pub(super) above: [u8; Card::COUNT],
-    pub(super) at: [[u8; 13]; 4],
+    above: [u8; Card::COUNT],
+    at: [[u8; 13]; 4],
     pub(super) top_order: usize,
 }
 

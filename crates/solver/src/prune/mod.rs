@@ -143,8 +143,9 @@ pub fn drop_lone_card_moves(pos: &Position, moves: &mut Vec<Move>) {
 /// A proof that the position cannot be won (see the module documentation).
 pub fn is_dead(pos: &Position) -> bool {
     if dead_two_deck::applies(pos) {
-        return dead_two_deck::is_dead(pos)
-            || (waste_order::applies(pos) && waste_order::is_dead(pos));
+        // `waste_order::applies` is this test's conditions and a waste with
+        // cards; an empty or absent waste is never dead by it.
+        return dead_two_deck::is_dead(pos) || waste_order::is_dead(pos);
     }
     if next_deal::applies(pos) {
         return next_deal::is_dead(pos);

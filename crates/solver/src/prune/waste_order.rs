@@ -84,7 +84,8 @@ pub fn is_dead(pos: &Position) -> bool {
         }
     }
     // Each suit's waste cards by their place in the suit, top first.
-    let mut orders = [[0u8; 104]; 4];
+    // At most two copies of 13 cards a suit: `applies` asks for two decks.
+    let mut orders = [[0u8; 26]; 4];
     let mut count = [0usize; 4];
     for &c in pos.pile(waste).iter().rev() {
         let s = c.suit().index();
