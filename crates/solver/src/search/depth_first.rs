@@ -332,6 +332,7 @@ impl<'s> DepthFirst<'s> {
                 memory_bytes: b.memory_bytes / 2,
             },
             last_pass_nodes: None,
+            width: None,
             ..self.settings.clone()
         };
         let found = run(&self.pos, &inner);

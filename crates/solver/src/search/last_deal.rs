@@ -27,43 +27,96 @@
 
 use patience_engine::Position;
 
-use super::{run, Found, Mode, Settings};
+use super::{run, End, Found, Mode, Settings};
 use crate::Budget;
 
-/// Positions each sampled last pass may take in [`sampled`].
-pub const SAMPLE_CAP: u64 = 100_000;
-/// [`sampled`] searches one last pass in this many, in the order the search
-/// reaches them.
-pub const SAMPLE_EVERY: u64 = 256;
+/// One way of sampling the last passes: the moves tried at each position
+/// before the last deal, one last pass searched in `every` (in the order
+/// the search reaches them), each with at most `cap` positions.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    pub width: Option<usize>,
+    pub every: u64,
+    pub cap: u64,
+}
 
-/// A search of the whole game that searches one last pass in
-/// [`SAMPLE_EVERY`] apart, each with at most [`SAMPLE_CAP`] positions, and
-/// leaves the others unfinished: a search for a win only (its exhaustion
-/// proves nothing while a redeal is left, and it answers *unknown* then).
+/// The narrow sample, run first on half the budget: the three best-ordered
+/// moves of each position before the last deal, one last pass in 16, each
+/// at most 25,000 positions.
+pub const NARROW: Sample = Sample {
+    width: Some(3),
+    every: 16,
+    cap: 25_000,
+};
+
+/// The wide sample, run on what the narrow one leaves: every move before
+/// the last deal, one last pass in 256, each at most 100,000 positions.
+pub const WIDE: Sample = Sample {
+    width: None,
+    every: 256,
+    cap: 100_000,
+};
+
+/// A search for a win only: the [`NARROW`] sample on half the budget, then
+/// the [`WIDE`] sample on the rest. Each searches the whole game and each
+/// last pass it takes apart, at every width, and leaves the other last
+/// passes unfinished, so its exhaustion proves nothing: it answers
+/// *unknown* then.
 ///
 /// One last pass in many suffices: last passes reached one after the other
 /// come from nearly the same earlier lines and are nearly alike, so a sample
 /// spread over all of them reaches wins that taking them in turn does not
 /// (Nivernaise deals 833 and 1099: `patience solve nivernaise --deal 833
 /// --nodes 32000000`).
+///
+/// Why two samples: at full width a depth-first search spends any budget on
+/// the variations of its first few moves, so every last pass the wide
+/// sample reaches follows the same opening; three moves a position before
+/// the last deal reach far more openings, and a narrowed tree searched to
+/// its end leaves the rest of the budget to the passes after it. Most last
+/// passes are lost within ten thousand positions, so a small cap lets the
+/// narrow sample take many. But the two find different late wins: each
+/// alone leaves about one Novomanernaya deal in 40 of 1..1000 unknown at
+/// 15,000,000 positions, and only half of those are unknown to both. The
+/// frontier run decides which split is kept (`bench/solver/frontier.sh
+/// novomanernaya=1..1000 novomanernaya=20001..20300 nivernaise=1..1000`).
 pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
-    run(
-        pos,
-        &Settings {
-            budget: budget.clone(),
-            mode: Mode::Solve,
-            dominances,
-            width: None,
-            last_pass_nodes: Some(SAMPLE_CAP),
-            last_pass_sample: (SAMPLE_EVERY, 0),
-        },
-    )
+    let search = |budget: Budget, sample: Sample| {
+        run(
+            pos,
+            &Settings {
+                budget,
+                mode: Mode::Solve,
+                dominances,
+                width: sample.width,
+                last_pass_nodes: Some(sample.cap),
+                last_pass_sample: (sample.every, 0),
+            },
+        )
+    };
+    let half = Budget {
+        nodes: budget.nodes.map(|n| n / 2),
+        time: budget.time.map(|t| t / 2),
+        memory_bytes: budget.memory_bytes,
+    };
+    let narrow = search(half, NARROW);
+    if matches!(narrow.end, End::Won(_)) {
+        return narrow;
+    }
+    let mut wide = search(budget.after(narrow.nodes, narrow.elapsed), WIDE);
+    wide.nodes += narrow.nodes;
+    wide.elapsed += narrow.elapsed;
+    wide.peak_entries = wide.peak_entries.max(narrow.peak_entries);
+    if narrow.best_cards > wide.best_cards {
+        wide.best_cards = narrow.best_cards;
+        wide.best_line = narrow.best_line;
+    }
+    wide
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::End;
     use patience_engine::prng::SplitMix64;
     use patience_engine::Move;
 
@@ -123,8 +176,9 @@ mod tests {
     /// Random Nivernaise positions with a redeal left, searched plainly and
     /// with every last pass searched apart: the same verdict wherever both
     /// decide, with enough wins and losses among them to mean something. A
-    /// sample that skips last passes never answers *no win* unless the plain
-    /// search does, and its wins replay. The default run takes the first
+    /// sample that skips last passes, narrowed before the last deal as
+    /// [`NARROW`] is, never answers *no win* unless the plain search does,
+    /// and its wins replay. The default run takes the first
     /// deals only; the full sweep: `cargo test -p patience-solver -- --ignored`.
     #[test]
     fn last_passes_searched_apart_keep_every_verdict() {
@@ -147,7 +201,13 @@ mod tests {
             };
             let plain = run(&p, &settings(400_000, None, 1));
             let apart = run(&p, &settings(400_000, Some(u64::MAX), 1));
-            let sample = run(&p, &settings(400_000, Some(2_000), 3));
+            let sample = run(
+                &p,
+                &Settings {
+                    width: NARROW.width,
+                    ..settings(400_000, Some(2_000), 3)
+                },
+            );
             let verdict = |e: &End| match e {
                 End::Won(_) => Some(true),
                 End::Exhausted => Some(false),
@@ -161,10 +221,13 @@ mod tests {
                     lost += 1;
                 }
             }
-            if sample.end == End::Exhausted {
-                assert_ne!(verdict(&plain.end), Some(true), "deal {deal}");
+            let both = sampled(&p, &Budget::of_nodes(400_000), true);
+            for f in [&sample, &both] {
+                if f.end == End::Exhausted {
+                    assert_ne!(verdict(&plain.end), Some(true), "deal {deal}");
+                }
             }
-            for f in [&apart, &sample] {
+            for f in [&apart, &sample, &both] {
                 if let End::Won(line) = &f.end {
                     assert!(crate::replays_to_win(&p, line), "deal {deal}");
                 }

@@ -41,7 +41,9 @@ pub struct Settings {
     /// [`crate::key::suit_blind`] (off only to test them).
     pub dominances: bool,
     /// Try only this many of each position's best-ordered moves: a quick,
-    /// incomplete probe for a win (its exhaustion proves nothing).
+    /// incomplete probe for a win (its exhaustion proves nothing). With
+    /// `last_pass_nodes` it narrows the deals before the last only: a last
+    /// pass searched apart tries every move.
     pub width: Option<usize>,
     /// Search each last pass (the positions after a redeal that leaves none)
     /// apart, with at most this many positions; one left unfinished makes
