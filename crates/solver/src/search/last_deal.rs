@@ -1,7 +1,7 @@
 //! The last deal searched apart: the subtree under a redeal that leaves no
 //! redeal (a *last pass*), searched as a search of its own with a cap on its
 //! positions. [`super::depth_first`] does the searching; this module holds
-//! the sampled search the passes run.
+//! the two sampled searches the passes run.
 //!
 //! Why: in a game with redeals a depth-first search plays the first line of
 //! the earlier deals to the end, redeals, and then searches everything the
