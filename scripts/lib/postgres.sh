@@ -42,10 +42,11 @@ free_port() {
   return 1
 }
 
-# Runs a PostgreSQL program as the cluster's owner.
+# Runs a PostgreSQL program as the cluster's owner, from / (the owner may
+# not enter the directory the tests run from; every path given is absolute).
 as_pg_owner() {
   if [ "$(id -u)" = 0 ]; then
-    runuser -u postgres -- "$@"
+    (cd / && runuser -u postgres -- "$@")
   else
     "$@"
   fi
