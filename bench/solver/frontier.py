@@ -2,12 +2,14 @@
 """The frontier table of docs/solver.md from bench/solver/frontier.sh's surveys.
 
     bench/solver/frontier.py --out DIR [--budget time|nodes] --rate R --doc FILE \
-        --command CMD GAME=A..B...
+        --command CMD [--block NAME] GAME=A..B...
 
 Reads DIR/GAME.A-B.1s.jsonl (every deal, the 1-s budget) and
 DIR/GAME.A-B.10s.jsonl (the deals left unknown, solved again with the 10-s
-budget) and writes one Markdown row a game between the `<!-- frontier -->`
-markers of FILE (or prints the table when FILE is `-`).
+budget) and writes one Markdown row a game between the `<!-- NAME -->`
+markers of FILE (NAME is `frontier` unless `--block` names another table,
+such as one measured under the other kind of budget), or prints the table
+when FILE is `-`.
 """
 import argparse
 import json
@@ -68,6 +70,7 @@ def main():
     ap.add_argument("--rate", type=int, required=True)
     ap.add_argument("--doc", required=True)
     ap.add_argument("--command", required=True)
+    ap.add_argument("--block", default="frontier")
     ap.add_argument("specs", nargs="+")
     a = ap.parse_args()
     out = pathlib.Path(a.out)
@@ -91,14 +94,15 @@ def main():
         return
     doc = pathlib.Path(a.doc)
     text = doc.read_text()
+    mark = re.escape(a.block)
     new, n = re.subn(
-        r"<!-- frontier -->.*?<!-- /frontier -->",
-        lambda _: f"<!-- frontier -->\n{table}\n<!-- /frontier -->",
+        rf"<!-- {mark} -->.*?<!-- /{mark} -->",
+        lambda _: f"<!-- {a.block} -->\n{table}\n<!-- /{a.block} -->",
         text,
         flags=re.S,
     )
     if n != 1:
-        raise SystemExit(f"{doc}: no <!-- frontier --> block")
+        raise SystemExit(f"{doc}: no <!-- {a.block} --> block")
     doc.write_text(new)
     print(table)
 

@@ -25,8 +25,10 @@
 #   BUDGET    time (default) or nodes
 #   RATE      with BUDGET=nodes, the positions of "1 s" (default 1500000)
 #   NICE      niceness of the surveys (default 10)
-#   DOC       the file whose <!-- frontier --> block is rewritten
+#   DOC       the file whose <!-- BLOCK --> block is rewritten
 #             (default docs/solver.md; DOC=- prints the table only)
+#   BLOCK     the name of that block (default frontier; the 10-s CPU table
+#             of the games the node budgets shortchange is frontier-time)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 patience=${PATIENCE:-target/release/patience}
@@ -35,6 +37,7 @@ budget=${BUDGET:-time}
 rate=${RATE:-1500000}
 nice=${NICE:-10}
 doc=${DOC:-docs/solver.md}
+block=${BLOCK:-frontier}
 [ -x "$patience" ] || { echo "build it first: cargo build --release -p patience-cli" >&2; exit 2; }
 mkdir -p "$out"
 
@@ -74,5 +77,11 @@ for line in open(sys.argv[1]):
   echo "$game $range done" >&2
 done
 
+# The command line that repeats this run, for the table's heading.
+env=""
+[ "$budget" = time ] || env+="BUDGET=$budget "
+[ "$rate" = 1500000 ] || env+="RATE=$rate "
+[ "$out" = bench/solver/frontier-out ] || env+="OUT=$out "
+[ "$block" = frontier ] || env+="BLOCK=$block "
 python3 bench/solver/frontier.py --out "$out" --budget "$budget" --rate "$rate" --doc "$doc" \
-  --command "bench/solver/frontier.sh $*" "${specs[@]}"
+  --block "$block" --command "${env}bench/solver/frontier.sh $*" "${specs[@]}"
