@@ -169,6 +169,24 @@ impl GameSpec {
         }
     }
 
+    /// Whether, within a deal, the stock's cards come out only onto emptied
+    /// fans, one refill at a time by the rules (Novomanernaya): no click on
+    /// the stock turns or deals them, so while no fan empties the stock
+    /// stays as it is. (A redeal gathers the stock too.)
+    pub fn stock_leaves_only_by_refills(&self) -> bool {
+        let by_click = match self.stock_action {
+            StockAction::None => false,
+            StockAction::OneToWaste | StockAction::ThreeToEachPile => true,
+        };
+        let by_refill = match self.empty_pile {
+            EmptyPile::TakesStockCard
+            | EmptyPile::TakesThreeStockCards
+            | EmptyPile::TakesWasteThenStockThenAny => true,
+            EmptyPile::Stays | EmptyPile::TakesKing => false,
+        };
+        self.has_stock && by_refill && !by_click
+    }
+
     /// Whether the stock turns onto a waste, once (Krakowski, Blondes and
     /// Brunettes).
     pub fn stock_turns_onto_a_waste(&self) -> bool {
@@ -269,6 +287,21 @@ mod tests {
     /// Blondes and Brunettes may take a card back from a foundation;
     /// Nivernaise's king-houses build down; La Belle Lucie's four
     /// foundations follow one rule each for its suit, none alike.
+    /// Novomanernaya's stock refills emptied fans and nothing else turns
+    /// it; Krakowski's turns onto a waste, Nivernaise's deals onto the
+    /// piles, La Belle Lucie has none.
+    #[test]
+    fn only_novomanernaya_stock_leaves_by_refills_alone() {
+        for spec in crate::catalogue::games() {
+            assert_eq!(
+                spec.stock_leaves_only_by_refills(),
+                spec.id == "novomanernaya",
+                "{}",
+                spec.id
+            );
+        }
+    }
+
     #[test]
     fn pack_and_foundation_questions_follow_the_rule_book() {
         assert_eq!(game("krakowski").unwrap().copies_of_each_card(), 2);

@@ -66,6 +66,19 @@
 //! 1,500,000 positions that changes no count of positions searched, and it
 //! is not done.
 //!
+//! **The stock held.** Where the stock's cards come out only onto emptied
+//! fans (Novomanernaya's last deal: no waste, no click on the stock), the
+//! test runs a second time when the first finds no stuck set, now counting
+//! every stock card held: neither free to leave nor a taker. If that finds
+//! a stuck set with a card in every fan, the position is lost. Take the
+//! first move of any line that moves a card of `S`. A fan empties only
+//! when all its cards have left, its card of `S` among them, so until that
+//! move no fan empties, no refill is dealt, and the stock lies as it lay:
+//! its cards were neither home nor fan tops, as the second run counted
+//! them, and the argument above goes through unchanged. Where some fan
+//! holds no card of `S`, that fan may empty and deal the stock's cards out
+//! one by one, and the second run proves nothing.
+//!
 //! With one deck this is the one-deck test of [`crate::prune`] made
 //! transitive; with two decks a card over one copy of a lower card is not
 //! enough: the other copy may open the foundation. The classic two-deck case:
@@ -152,10 +165,40 @@ pub(super) fn tables(pos: &Position) -> Tables {
     t
 }
 
-/// Whether the position is lost by the rule of the module documentation.
-/// Call only where [`applies`] holds. At most a few hundred steps: each
-/// pass over the piles peels at least one card or ends the test.
+/// Whether the stock holds cards that come out only onto emptied fans
+/// (Novomanernaya's last deal), and every fan holds cards: then while every
+/// fan holds a card of a stuck set, the stock stays as it is.
+fn stock_held_till_a_fan_empties(pos: &Position) -> bool {
+    let layout = pos.layout();
+    pos.spec().stock_leaves_only_by_refills()
+        && layout.stock.is_some_and(|s| !pos.pile(s).is_empty())
+        && layout.tableau_ids().all(|f| !pos.pile(f).is_empty())
+}
+
+/// How the peel counts the stock's cards.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stock {
+    /// Free to leave and to take a card: they may come out at any time.
+    Free,
+    /// Neither: they stay in the stock while every fan holds a stuck card.
+    Held,
+}
+
+/// Whether the position is lost by the rule of the module documentation,
+/// or by the rule with the stock held where the stock leaves only by
+/// refills. Call only where [`applies`] holds. At most a few hundred steps
+/// a peel: each pass over the piles peels at least one card or ends it.
 pub fn is_dead(pos: &Position) -> bool {
+    // Where the stock leaves only by refills, peel first with the stock
+    // held; once a fan is bare or nothing more peels with no fan bare (then
+    // the position is lost), free the stock's cards and peel on. Peeling is
+    // monotone, and a card that may leave with the stock held may leave with
+    // it free, so what is left at the end is the test's greatest stuck set.
+    let mut stock = if stock_held_till_a_fan_empties(pos) {
+        Stock::Held
+    } else {
+        Stock::Free
+    };
     let layout = pos.layout();
     // Copies of each card that are home; that may leave their place (in the
     // stock, or peeled); and that may yet take a card on the table (those,
@@ -168,11 +211,16 @@ pub fn is_dead(pos: &Position) -> bool {
             home[c.index()] += 1;
         }
     }
-    if let Some(s) = layout.stock {
-        for &c in pos.pile(s) {
-            leave[c.index()] += 1;
-            target[c.index()] += 1;
+    let free_stock = |leave: &mut [u8; Card::COUNT], target: &mut [u8; Card::COUNT]| {
+        if let Some(s) = layout.stock {
+            for &c in pos.pile(s) {
+                leave[c.index()] += 1;
+                target[c.index()] += 1;
+            }
         }
+    };
+    if stock == Stock::Free {
+        free_stock(&mut leave, &mut target);
     }
     // Each pile's candidate, as its height plus one (0 once peeled to the
     // bottom), and whether the pile is a fan (else the waste).
@@ -225,6 +273,7 @@ pub fn is_dead(pos: &Position) -> bool {
     loop {
         let mut peeled = false;
         let mut left = false;
+        let mut bare_fan = false;
         for k in 0..n {
             let pile = pos.pile(ids[k]);
             let fan = Some(ids[k]) != layout.waste;
@@ -261,7 +310,20 @@ pub fn is_dead(pos: &Position) -> bool {
                     short[s] = lowest(s, o, 2, &home, &leave);
                 }
             }
+            bare_fan |= fan && next[k] == 0;
             left |= next[k] > 0;
+        }
+        if stock == Stock::Held && (bare_fan || !peeled) {
+            if !bare_fan {
+                return true;
+            }
+            stock = Stock::Free;
+            free_stock(&mut leave, &mut target);
+            for s in Suit::ALL.map(|s| s.index()) {
+                lost[s] = lowest(s, 0, 1, &home, &leave);
+                short[s] = lowest(s, 0, 2, &home, &leave);
+            }
+            continue;
         }
         if !left {
             return false;
@@ -281,9 +343,26 @@ mod tests {
 
     /// The stuck-set rule written out as the module documentation states it:
     /// start with every card in a fan or the waste, drop any card that may
-    /// leave given the set, until none is dropped. The peeling of
-    /// [`is_dead`] must agree.
+    /// leave given the set, until none is dropped; then, where the stock
+    /// leaves only by refills, the same with the stock held, dead when a
+    /// card of the set is left in every fan. The peeling of [`is_dead`] must
+    /// agree.
     fn is_dead_by_fixed_point(pos: &Position) -> bool {
+        let fans = pos.layout().tableau as usize;
+        stuck_by_fixed_point(pos, false)
+            .iter()
+            .flatten()
+            .any(|&m| m)
+            || (stock_held_till_a_fan_empties(pos)
+                && stuck_by_fixed_point(pos, true)[..fans]
+                    .iter()
+                    .all(|fan| fan.iter().any(|&m| m)))
+    }
+
+    /// The greatest stuck set, as membership by pile (the fans, then the
+    /// waste) and height; the stock's cards count as free, or as held
+    /// (neither free nor takers) when `held`.
+    fn stuck_by_fixed_point(pos: &Position, held: bool) -> Vec<Vec<bool>> {
         let spec = pos.spec();
         let layout = pos.layout();
         let piles: Vec<PileId> = layout.tableau_ids().chain(layout.waste).collect();
@@ -295,7 +374,10 @@ mod tests {
             .foundation_ids()
             .flat_map(|f| pos.pile(f).to_vec())
             .collect();
-        let stock: Vec<Card> = layout.stock.map_or(Vec::new(), |s| pos.pile(s).to_vec());
+        let stock: Vec<Card> = match layout.stock {
+            Some(s) if !held => pos.pile(s).to_vec(),
+            _ => Vec::new(),
+        };
         loop {
             // Where every copy of every card is: home, stock, or (pile, height).
             let buried =
@@ -365,7 +447,7 @@ mod tests {
                 }
             }
             if !dropped {
-                return member.iter().flatten().any(|&m| m);
+                return member;
             }
         }
     }
@@ -492,6 +574,47 @@ mod tests {
         }
         eprintln!("{dead} dead of {seen}");
         assert!(dead > seen / 10, "{dead} dead of {seen}");
+    }
+
+    /// The stock held (Novomanernaya's last deal): wherever the peel with
+    /// the stock held alone calls a position with a move left dead, along
+    /// random games from the deal and in random endings, a search without
+    /// any dominance finds no win, and it proves the loss in enough of them
+    /// to mean something.
+    #[test]
+    fn the_stock_held_calls_dead_only_positions_a_plain_search_loses() {
+        let spec = patience_engine::game("novomanernaya").unwrap();
+        let mut positions: Vec<Position> =
+            (0..400).map(|seed| ending("novomanernaya", seed)).collect();
+        for deal in 1..=40 {
+            let mut p = Position::deal(spec, deal)
+                .unwrap()
+                .with_redeals_left(0)
+                .unwrap();
+            let mut rng = SplitMix64::new(deal ^ 0x57c0);
+            for _ in 0..300 {
+                positions.push(p.clone());
+                let Some(m) = random_move(&p, &mut rng) else {
+                    break;
+                };
+                p.apply(m).unwrap();
+            }
+        }
+        let (mut fired, mut proved) = (0, 0);
+        for p in &positions {
+            // Only positions with a move left: a plain search of one with
+            // none proves nothing about the rule.
+            let free_alone = stuck_by_fixed_point(p, false).iter().flatten().any(|&m| m);
+            if free_alone || !is_dead(p) || p.legal_moves().is_empty() {
+                continue;
+            }
+            fired += 1;
+            let plain = solve_with(p, &Options::with_nodes(300_000, false)).outcome;
+            assert_ne!(plain.won(), Some(true), "{}", p.to_text());
+            proved += (plain.won() == Some(false)) as usize;
+        }
+        eprintln!("the stock held fired in {fired}, a plain search proved {proved} lost");
+        assert!(proved >= 10, "fired {fired}, proved {proved}");
     }
 
     /// A random ending of `game` in its last deal: each suit's two
