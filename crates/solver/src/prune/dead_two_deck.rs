@@ -583,23 +583,9 @@ mod tests {
     /// to mean something.
     #[test]
     fn the_stock_held_calls_dead_only_positions_a_plain_search_loses() {
-        let spec = patience_engine::game("novomanernaya").unwrap();
         let mut positions: Vec<Position> =
             (0..400).map(|seed| ending("novomanernaya", seed)).collect();
-        for deal in 1..=40 {
-            let mut p = Position::deal(spec, deal)
-                .unwrap()
-                .with_redeals_left(0)
-                .unwrap();
-            let mut rng = SplitMix64::new(deal ^ 0x57c0);
-            for _ in 0..300 {
-                positions.push(p.clone());
-                let Some(m) = random_move(&p, &mut rng) else {
-                    break;
-                };
-                p.apply(m).unwrap();
-            }
-        }
+        positions.extend(along_random_games("novomanernaya", 40, 300, 1, 0x57c0));
         let (mut fired, mut proved) = (0, 0);
         for p in &positions {
             // Only positions with a move left: a plain search of one with
@@ -615,6 +601,37 @@ mod tests {
         }
         eprintln!("the stock held fired in {fired}, a plain search proved {proved} lost");
         assert!(proved >= 10, "fired {fired}, proved {proved}");
+    }
+
+    /// Positions along random games of `game`'s deals `1..=deals` in their
+    /// last deal: every `every`-th of the first `plies` plies of each, the
+    /// moves drawn from a generator seeded by the deal and `salt`.
+    fn along_random_games(
+        game: &str,
+        deals: u64,
+        plies: usize,
+        every: usize,
+        salt: u64,
+    ) -> Vec<Position> {
+        let spec = patience_engine::game(game).unwrap();
+        let mut positions = Vec::new();
+        for deal in 1..=deals {
+            let mut p = Position::deal(spec, deal)
+                .unwrap()
+                .with_redeals_left(0)
+                .unwrap();
+            let mut rng = SplitMix64::new(deal ^ salt);
+            for ply in 0..plies {
+                if ply % every == every - 1 {
+                    positions.push(p.clone());
+                }
+                let Some(m) = random_move(&p, &mut rng) else {
+                    break;
+                };
+                p.apply(m).unwrap();
+            }
+        }
+        positions
     }
 
     /// A random ending of `game` in its last deal: each suit's two
@@ -694,25 +711,9 @@ mod tests {
     fn keep_their_verdicts(endings: u64, deals: u64, least: usize, fired_least: usize) {
         let mut fired_in_all = 0;
         for g in GAMES {
-            let spec = patience_engine::game(g).unwrap();
             let (mut won, mut lost, mut fired) = (0, 0, 0);
             let mut positions: Vec<Position> = (0..endings).map(|seed| ending(g, seed)).collect();
-            for deal in 1..=deals {
-                let mut p = Position::deal(spec, deal)
-                    .unwrap()
-                    .with_redeals_left(0)
-                    .unwrap();
-                let mut rng = SplitMix64::new(deal ^ 0xdead);
-                for ply in 0..200 {
-                    if ply % 25 == 24 {
-                        positions.push(p.clone());
-                    }
-                    let Some(m) = random_move(&p, &mut rng) else {
-                        break;
-                    };
-                    p.apply(m).unwrap();
-                }
-            }
+            positions.extend(along_random_games(g, deals, 200, 25, 0xdead));
             for p in &positions {
                 let verdict = |dominances| {
                     solve_with(p, &Options::with_nodes(200_000, dominances))
