@@ -68,16 +68,19 @@
 //!
 //! **The stock held.** Where the stock's cards come out only onto emptied
 //! fans (Novomanernaya's last deal: no waste, no click on the stock), the
-//! test runs a second time when the first finds no stuck set, now counting
-//! every stock card held: neither free to leave nor a taker. If that finds
-//! a stuck set with a card in every fan, the position is lost. Take the
+//! test first counts every stock card held: neither free to leave nor a
+//! taker. If peeling so leaves a stuck set with a card in every fan, the
+//! position is lost. Take the
 //! first move of any line that moves a card of `S`. A fan empties only
 //! when all its cards have left, its card of `S` among them, so until that
 //! move no fan empties, no refill is dealt, and the stock lies as it lay:
 //! its cards were neither home nor fan tops, as the second run counted
-//! them, and the argument above goes through unchanged. Where some fan
-//! holds no card of `S`, that fan may empty and deal the stock's cards out
-//! one by one, and the second run proves nothing.
+//! them, and the argument above goes through unchanged. Once some fan is
+//! peeled bare, that fan may empty and deal the stock's cards out one by
+//! one, so the held stock proves nothing more: the test frees the stock's
+//! cards and peels on to the greatest stuck set with the stock free (a card
+//! that may leave with the stock held may leave with it free, so what was
+//! peeled stays peeled).
 //!
 //! With one deck this is the one-deck test of [`crate::prune`] made
 //! transitive; with two decks a card over one copy of a lower card is not
