@@ -31,7 +31,7 @@
 //!
 //! **One suit, without search.** The state of a suit is its two foundations'
 //! heights and the number of its waste cards taken off. Two rules decide
-//! every choice ([`suit_clears`]), each because the state it leads to can do
+//! every choice (`suit_clears`), each because the state it leads to can do
 //! whatever the others can:
 //!
 //! 1. *A waste card that may become loose does.* From there, any line that
