@@ -174,17 +174,8 @@ impl GameSpec {
     /// the stock turns or deals them, so while no fan empties the stock
     /// stays as it is. (A redeal gathers the stock too.)
     pub fn stock_leaves_only_by_refills(&self) -> bool {
-        let by_click = match self.stock_action {
-            StockAction::None => false,
-            StockAction::OneToWaste | StockAction::ThreeToEachPile => true,
-        };
-        let by_refill = match self.empty_pile {
-            EmptyPile::TakesStockCard
-            | EmptyPile::TakesThreeStockCards
-            | EmptyPile::TakesWasteThenStockThenAny => true,
-            EmptyPile::Stays | EmptyPile::TakesKing => false,
-        };
-        self.has_stock && by_refill && !by_click
+        let by_click = self.stock_turns_onto_a_waste() || self.stock_deals_to_the_piles();
+        self.has_stock && self.emptied_fan() == EmptiedFan::RefilledAtOnce && !by_click
     }
 
     /// Whether the stock turns onto a waste, once (Krakowski, Blondes and
@@ -283,10 +274,6 @@ mod tests {
         }
     }
 
-    /// docs/games.md: two decks in Krakowski, one in La Belle Lucie;
-    /// Blondes and Brunettes may take a card back from a foundation;
-    /// Nivernaise's king-houses build down; La Belle Lucie's four
-    /// foundations follow one rule each for its suit, none alike.
     /// Novomanernaya's stock refills emptied fans and nothing else turns
     /// it; Krakowski's turns onto a waste, Nivernaise's deals onto the
     /// piles, La Belle Lucie has none.
@@ -302,6 +289,10 @@ mod tests {
         }
     }
 
+    /// docs/games.md: two decks in Krakowski, one in La Belle Lucie;
+    /// Blondes and Brunettes may take a card back from a foundation;
+    /// Nivernaise's king-houses build down; La Belle Lucie's four
+    /// foundations follow one rule each for its suit, none alike.
     #[test]
     fn pack_and_foundation_questions_follow_the_rule_book() {
         assert_eq!(game("krakowski").unwrap().copies_of_each_card(), 2);
