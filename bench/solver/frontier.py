@@ -2,7 +2,7 @@
 """The frontier table of docs/solver.md from bench/solver/frontier.sh's surveys.
 
     bench/solver/frontier.py --out DIR [--budget time|nodes] --rate R --doc FILE \
-        --command CMD [--block NAME] GAME=A..B...
+        --command CMD [--block NAME] [--jobs N] GAME=A..B...
 
 Reads DIR/GAME.A-B.1s.jsonl (every deal, the 1-s budget) and
 DIR/GAME.A-B.10s.jsonl (the deals left unknown, solved again with the 10-s
@@ -71,6 +71,7 @@ def main():
     ap.add_argument("--doc", required=True)
     ap.add_argument("--command", required=True)
     ap.add_argument("--block", default="frontier")
+    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("specs", nargs="+")
     a = ap.parse_args()
     out = pathlib.Path(a.out)
@@ -79,7 +80,9 @@ def main():
     else:
         budgets = f"{a.rate:,} and {10 * a.rate:,} positions a deal"
     lines = [
-        f"`{a.command.strip()}`: {budgets}, one job; a deal unknown at the first "
+        f"`{a.command.strip()}`: {budgets}, one thread a deal"
+        + (f", {a.jobs} deals at once" if a.jobs > 1 else "")
+        + "; a deal unknown at the first "
         "budget is solved again with the second; CPU in seconds a deal "
         "(thread CPU time).",
         "",

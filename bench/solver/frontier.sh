@@ -25,6 +25,9 @@
 #   BUDGET    time (default) or nodes
 #   RATE      with BUDGET=nodes, the positions of "1 s" (default 1500000)
 #   NICE      niceness of the surveys (default 10)
+#   JOBS      deals solved at once, one a core (default 1). Node budgets
+#             answer the same at any JOBS; with time budgets use no more
+#             jobs than idle cores, or a deal gets less CPU than its budget
 #   DOC       the file whose <!-- BLOCK --> block is rewritten
 #             (default docs/solver.md; DOC=- prints the table only)
 #   BLOCK     the name of that block (default frontier; the 10-s CPU table
@@ -36,6 +39,7 @@ out=${OUT:-bench/solver/frontier-out}
 budget=${BUDGET:-time}
 rate=${RATE:-1500000}
 nice=${NICE:-10}
+jobs=${JOBS:-1}
 doc=${DOC:-docs/solver.md}
 block=${BLOCK:-frontier}
 [ -x "$patience" ] || { echo "build it first: cargo build --release -p patience-cli" >&2; exit 2; }
@@ -59,21 +63,22 @@ for spec in "${specs[@]}"; do
   last=${range##*..}
   tag="$game.$first-$last"
   # 1 s a deal, every deal of the range.
-  nice -n "$nice" "$patience" survey "$game" --deals "$range" --jobs 1 "${one[@]}" \
+  nice -n "$nice" "$patience" survey "$game" --deals "$range" --jobs "$jobs" "${one[@]}" \
     --out "$out/$tag.1s.jsonl" > "$out/$tag.1s.txt"
-  # 10 s a deal, each deal the 1-s survey left unknown.
-  : > "$out/$tag.10s.jsonl"
-  for deal in $(python3 -c '
+  # 10 s a deal, each deal the 1-s survey left unknown, JOBS at a time, each
+  # into a part of its own, gathered in deal order.
+  parts="$out/$tag.10s.parts"
+  rm -rf "$parts" && mkdir -p "$parts"
+  python3 -c '
 import json, sys
 for line in open(sys.argv[1]):
     d = json.loads(line)
     if d["result"].startswith("unknown"):
-        print(d["deal"])' "$out/$tag.1s.jsonl"); do
-    nice -n "$nice" "$patience" survey "$game" --deals "$deal..$deal" --jobs 1 "${ten[@]}" \
-      --out "$out/$tag.10s.part" > /dev/null
-    cat "$out/$tag.10s.part" >> "$out/$tag.10s.jsonl"
-  done
-  rm -f "$out/$tag.10s.part"
+        print(d["deal"])' "$out/$tag.1s.jsonl" |
+    xargs -r -P "$jobs" -I{} nice -n "$nice" "$patience" survey "$game" --deals "{}..{}" \
+      --jobs 1 "${ten[@]}" --out "$parts/{}.jsonl" > /dev/null
+  find "$parts" -name '*.jsonl' | sort -V | xargs -r cat > "$out/$tag.10s.jsonl"
+  rm -rf "$parts"
   echo "$game $range done" >&2
 done
 
@@ -83,5 +88,6 @@ env=""
 [ "$rate" = 1500000 ] || env+="RATE=$rate "
 [ "$out" = bench/solver/frontier-out ] || env+="OUT=$out "
 [ "$block" = frontier ] || env+="BLOCK=$block "
+[ "$jobs" = 1 ] || env+="JOBS=$jobs "
 python3 bench/solver/frontier.py --out "$out" --budget "$budget" --rate "$rate" --doc "$doc" \
-  --block "$block" --command "${env}bench/solver/frontier.sh $*" "${specs[@]}"
+  --block "$block" --jobs "$jobs" --command "${env}bench/solver/frontier.sh $*" "${specs[@]}"
