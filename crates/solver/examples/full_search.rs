@@ -1,9 +1,11 @@
 //! The full depth-first search alone, without the passes before it: how
 //! many positions a deal's proof takes, apart from what the beam and the
 //! probe spend first (a solve's beam widens with its budget).
-//! `full_search GAME DEAL[,DEAL...] NODES [MEMORY_MB]` prints, a deal a
-//! line, the answer, the positions searched, the CPU seconds and the
-//! table's peak entries; a win is replayed through the engine.
+//! `full_search GAME DEAL[,DEAL...] NODES [MEMORY_MB [piles-order]]`
+//! prints, a deal a line, the answer, the positions searched, the CPU
+//! seconds and the table's peak entries; a win is replayed through the
+//! engine. `piles-order` asks the piles' order test as `solve_with`'s last
+//! full search does ([`Settings::piles_order`]).
 
 use patience_engine::{game, Position};
 use patience_solver::search::{self, End, Settings};
@@ -12,12 +14,13 @@ use patience_solver::{replays_to_win, Budget};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: full_search GAME DEAL[,DEAL...] NODES [MEMORY_MB]");
+        eprintln!("usage: full_search GAME DEAL[,DEAL...] NODES [MEMORY_MB [piles-order]]");
         std::process::exit(2);
     }
     let spec = game(&args[1]).expect("a game id");
     let nodes: u64 = args[3].parse().expect("a node budget");
     let memory_mb: usize = args.get(4).map_or(1024, |m| m.parse().expect("MiB"));
+    let piles_order = args.get(5).is_some_and(|a| a == "piles-order");
     for deal in args[2].split(',') {
         let deal: u64 = deal.parse().expect("a deal number");
         let p = Position::deal(spec, deal).expect("a deal");
@@ -26,7 +29,11 @@ fn main() {
             memory_bytes: memory_mb << 20,
             ..Budget::default()
         };
-        let found = search::run(&p, &Settings::full(budget, true));
+        let settings = Settings {
+            piles_order,
+            ..Settings::full(budget, true)
+        };
+        let found = search::run(&p, &settings);
         let answer = match &found.end {
             End::Won(line) => {
                 assert!(replays_to_win(&p, line), "deal {deal}: the win replays");

@@ -437,7 +437,13 @@ impl<'a> Solve<'a> {
                 elapsed: Duration::ZERO,
                 ..done.clone()
             },
-            _ => self.full_search(rest),
+            _ => search::run(
+                self.pos,
+                &Settings {
+                    piles_order: true,
+                    ..Settings::full(rest, self.options.dominances)
+                },
+            ),
         }
     }
 

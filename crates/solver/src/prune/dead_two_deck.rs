@@ -126,8 +126,8 @@ pub(super) const NONE: u8 = u8::MAX;
 #[derive(Clone, Copy)]
 pub(super) struct Tables {
     pub(super) order: [u8; Card::COUNT],
-    above: [u8; Card::COUNT],
-    at: [[u8; 13]; 4],
+    pub(super) above: [u8; Card::COUNT],
+    pub(super) at: [[u8; 13]; 4],
     pub(super) top_order: usize,
 }
 
@@ -338,7 +338,7 @@ pub fn is_dead(pos: &Position) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::{solve_with, Options};
     use patience_engine::prng::SplitMix64;
@@ -609,7 +609,7 @@ mod tests {
     /// Positions along random games of `game`'s deals `1..=deals` in their
     /// last deal: every `every`-th of the first `plies` plies of each, the
     /// moves drawn from a generator seeded by the deal and `salt`.
-    fn along_random_games(
+    pub(in crate::prune) fn along_random_games(
         game: &str,
         deals: u64,
         plies: usize,
@@ -640,7 +640,7 @@ mod tests {
     /// A random ending of `game` in its last deal: each suit's two
     /// foundations built to random heights, the cards left shuffled into
     /// the fans (a few each), the waste and the stock.
-    fn ending(game: &str, seed: u64) -> Position {
+    pub(in crate::prune) fn ending(game: &str, seed: u64) -> Position {
         let spec = patience_engine::game(game).unwrap();
         let l = *Position::deal(spec, 1).unwrap().layout();
         let mut rng = SplitMix64::new(seed);

@@ -52,6 +52,7 @@
 
 pub mod dead_two_deck;
 pub mod next_deal;
+pub mod pile_order;
 pub mod waste_order;
 
 use patience_engine::{Card, EmptiedFan, Move, PileKind, Position, Safety, SuitPlaces};
@@ -513,6 +514,7 @@ mod tests {
                     width: None,
                     last_pass_nodes: None,
                     last_pass_sample: (1, 0),
+                    piles_order: false,
                 },
             );
             if with.complete && plain.end == crate::search::End::Exhausted {

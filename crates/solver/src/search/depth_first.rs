@@ -100,6 +100,8 @@ struct DepthFirst<'s> {
     last_passes: u64,
     /// Whether dead positions are cut.
     cuts_dead: bool,
+    /// [`Settings::piles_order`], where dead positions are cut.
+    piles_order: bool,
 }
 
 impl<'s> DepthFirst<'s> {
@@ -132,6 +134,9 @@ impl<'s> DepthFirst<'s> {
             unfinished: false,
             last_passes: 0,
             cuts_dead: settings.mode == Mode::Solve && settings.dominances,
+            piles_order: settings.mode == Mode::Solve
+                && settings.dominances
+                && settings.piles_order,
             pos,
         }
     }
@@ -295,7 +300,12 @@ impl<'s> DepthFirst<'s> {
         }
         let mut alive = false;
         if self.cuts_dead {
-            if prune::is_dead_after(&self.pos, mv, parent_alive) {
+            if prune::is_dead_after(&self.pos, mv, parent_alive)
+                || (self.piles_order
+                    && mv == Move::Deal
+                    && prune::pile_order::applies(&self.pos)
+                    && prune::pile_order::is_dead(&self.pos))
+            {
                 profile::dead(&self.pos);
                 return self.unplay(&undo);
             }

@@ -91,6 +91,7 @@ pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
                 width: sample.width,
                 last_pass_nodes: Some(sample.cap),
                 last_pass_sample: (sample.every, 0),
+                piles_order: false,
             },
         )
     };
@@ -131,6 +132,7 @@ mod tests {
             width: None,
             last_pass_nodes,
             last_pass_sample: (every, 0),
+            piles_order: false,
         }
     }
 

@@ -55,6 +55,12 @@ pub struct Settings {
     /// and leave the others unfinished: neighbouring last passes tend to be
     /// alike, so a sample spread over the earlier deals wins sooner.
     pub last_pass_sample: (u64, u64),
+    /// With the dominances, also ask the piles' order test
+    /// ([`crate::prune::pile_order`]) after each card turned from the stock,
+    /// the move that buries the waste. It costs a search several times its
+    /// speed, so `solve_with` asks it only in its last full search, after the
+    /// passes that look for a win.
+    pub piles_order: bool,
 }
 
 impl Settings {
@@ -68,6 +74,7 @@ impl Settings {
             width: None,
             last_pass_nodes: None,
             last_pass_sample: (1, 0),
+            piles_order: false,
         }
     }
 }

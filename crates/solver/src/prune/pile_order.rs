@@ -1,0 +1,433 @@
+//! Dead positions by the order of every pile, in the two-deck games with a
+//! waste built down in suit (Krakowski), in their last deal.
+//!
+//! **The relaxation.** Each fan and the waste keep the cards they hold now,
+//! in their order, and give them top first. Call a card *loose* once it has
+//! left its pile without going home, and call every stock card loose from
+//! the start. The relaxed game has three moves:
+//!
+//! 1. a pile's top card becomes loose, if a copy of the card it builds on (one
+//!    rank above it in suit) is loose or is the top of a fan;
+//! 2. a pile's top card goes home, onto a foundation of its suit showing the
+//!    card below it (an ace onto an empty one);
+//! 3. a loose card goes home the same way.
+//!
+//! Every real line of play is a line of the relaxed game. Map a real
+//! position to the relaxed one whose piles have lost the cards of their
+//! own that have left them, with the same foundations. A card of a pile's
+//! own going onto a fan is move 1: the card it lands on is a fan top,
+//! either a pile's own card with everything above it gone (a relaxed pile
+//! top) or a card that came there since (from a pile or the stock: loose);
+//! nothing is ever laid on the waste. A card going home is move 2 or 3.
+//! Everything else changes nothing relaxed: a deal or a refill moves a stock
+//! card, loose already, and a card that came onto a fan since stays loose
+//! wherever it goes (the relaxed piles never hold it, so they are never
+//! blocked by it). So a real win is a relaxed win, and a position whose
+//! relaxed game cannot be won is lost. The conditions are those of
+//! [`super::dead_two_deck::applies`]: one card moves at a time, the player
+//! never fills an emptied fan (else a card could leave its pile for an empty
+//! fan, with nothing to build on), no cells, reserve, draw or redeal, and the
+//! foundations never give a card back.
+//!
+//! This is the relaxed game of [`super::waste_order`] with the fans kept in
+//! their order: there every fan card is loose, so the game falls apart by
+//! suit and is decided without search. Here a fan may hold cards of every
+//! suit, so the game is searched, within a small budget of relaxed
+//! positions; only a search that ends without a relaxed win calls the
+//! position dead, so the budget costs verdicts, never soundness.
+//!
+//! **What the search may skip.** A relaxed position is its piles' lengths
+//! and the two foundations' heights of each suit (which foundation is
+//! which does not matter: they take the same cards). Three rules cut it,
+//! each because the position it leads to can do whatever the others can:
+//!
+//! - *Move 1 is always made.* A loose card can do all its pile top could
+//!   (be built on, go home), and the card under it is uncovered.
+//! - *A card going home from a pile top is never sent home from among the
+//!   loose cards instead*: the loose copy stays loose, and the pile is
+//!   uncovered.
+//! - *A card no card still needs goes home at once*: the card `c` a
+//!   foundation takes next, where no copy of the card that builds on `c` is
+//!   still in a pile, and `c` is either loose with no copy in a pile, or the
+//!   top of a pile with its other copy not in a pile. Such a `c` is wanted
+//!   only by its foundations. Sent home now rather than later, its
+//!   foundation is only higher meanwhile; and where a line would instead
+//!   have sent the other copy to this foundation first and `c` to the second
+//!   foundation later, the other copy, loose or home, can take `c`'s part
+//!   at that moment (the second foundation then shows the same card). Were
+//!   the other copy still in a pile this would fail: leaving first, it may
+//!   uncover the cards the second foundation needs (a test found such a
+//!   line).
+//!
+//! A test holds the relaxation to a search of the real game on random
+//! endings and on positions along random games: every position it calls
+//! dead has no win.
+
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+
+use patience_engine::{Card, Position};
+
+use super::dead_two_deck::{tables, Tables, NONE};
+use crate::key::PrehashedSet;
+
+/// Relaxed positions a test may search before it gives up (and calls the
+/// position alive): a position whose relaxed game is won takes about 20, a
+/// dead one at Krakowski's stock's end from a few dozen to thousands. A
+/// larger budget proves more positions dead but costs the search more than
+/// it saves (`cargo run --release -p patience-solver --example full_search
+/// -- krakowski 1,3,18,21 3000000`, built with each budget).
+pub const BUDGET: usize = 100;
+
+/// The test runs only where the stock holds at most this many cards:
+/// above it the loose stock cards win nearly every relaxed game, and the
+/// test almost never fires (none of Krakowski deal 1's first 2,000,000
+/// positions with more than 29 cards in the stock, 212 of 176,123 with 20
+/// to 29).
+pub const STOCK_AT_MOST: usize = 25;
+
+/// Fans and the waste the test handles (Krakowski has 12 fans and a waste).
+const PILES: usize = 16;
+
+/// Whether the test applies: the two-deck dead test's conditions, a waste,
+/// and few enough piles.
+pub fn applies(pos: &Position) -> bool {
+    let layout = pos.layout();
+    layout.waste.is_some()
+        && (layout.tableau as usize) < PILES
+        && super::dead_two_deck::applies(pos)
+}
+
+/// One relaxed position: the cards left in each pile, and per suit the
+/// cards home on its two foundations, the higher first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct State {
+    left: [u8; PILES],
+    heights: [[u8; 2]; 4],
+}
+
+impl Hash for State {
+    /// One multiply-mixed word for [`PrehashedSet`]: equal states still
+    /// compare whole.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let word = |b: &[u8]| b.iter().fold(0u64, |w, &x| w << 8 | x as u64);
+        let h = self.heights.as_flattened();
+        let mixed = (word(&self.left[..8])
+            ^ word(&self.left[8..]).rotate_left(29)
+            ^ word(h).rotate_left(47))
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        state.write_u64(mixed ^ mixed >> 31);
+    }
+}
+
+/// The relaxed game of one position.
+struct Game<'a> {
+    piles: [&'a [Card]; PILES],
+    fan: [bool; PILES],
+    n: usize,
+    t: Tables,
+}
+
+/// What one relaxed position allows, kept up to date as it changes.
+#[derive(Clone, Copy)]
+struct Counts {
+    loose: [u8; Card::COUNT],
+    in_piles: [u8; Card::COUNT],
+    fan_tops: [u8; Card::COUNT],
+}
+
+impl Game<'_> {
+    fn top(&self, s: &State, k: usize) -> Option<Card> {
+        let left = s.left[k] as usize;
+        (left > 0).then(|| self.piles[k][left - 1])
+    }
+
+    /// The card a foundation at `height` of `suit` takes next.
+    fn next(&self, suit: usize, height: u8) -> Option<usize> {
+        let x = *self.t.at[suit].get(height as usize)?;
+        (x != NONE).then_some(x as usize)
+    }
+
+    /// Takes pile `k`'s top card `x` off: loose, or home on foundation `f`
+    /// of its suit.
+    fn take(
+        &self,
+        s: &mut State,
+        c: &mut Counts,
+        k: usize,
+        x: usize,
+        home: Option<(usize, usize)>,
+    ) {
+        s.left[k] -= 1;
+        c.in_piles[x] -= 1;
+        if self.fan[k] {
+            c.fan_tops[x] -= 1;
+            if let Some(y) = self.top(s, k) {
+                c.fan_tops[y.index()] += 1;
+            }
+        }
+        match home {
+            Some((suit, f)) => Self::raise(s, suit, f),
+            None => c.loose[x] += 1,
+        }
+    }
+
+    /// Raises foundation `f` of `suit` by one card.
+    fn raise(s: &mut State, suit: usize, f: usize) {
+        s.heights[suit][f] += 1;
+        if s.heights[suit][1] > s.heights[suit][0] {
+            s.heights[suit].swap(0, 1);
+        }
+    }
+
+    /// Makes every move that is always made (the module documentation's
+    /// rules).
+    fn close(&self, s: &mut State, c: &mut Counts) {
+        loop {
+            let mut moved = false;
+            // Move 1.
+            for k in 0..self.n {
+                while let Some(x) = self.top(s, k) {
+                    let up = self.t.above[x.index()];
+                    if up == NONE || (c.loose[up as usize] == 0 && c.fan_tops[up as usize] == 0) {
+                        break;
+                    }
+                    self.take(s, c, k, x.index(), None);
+                    moved = true;
+                }
+            }
+            // A card no card still needs goes home.
+            for suit in 0..4 {
+                for f in 0..2 {
+                    let h = s.heights[suit][f];
+                    let Some(x) = self.next(suit, h) else {
+                        continue;
+                    };
+                    if c.in_piles[x] > 1 || (c.in_piles[x] == 0 && c.loose[x] == 0) {
+                        continue;
+                    }
+                    let builder = h.checked_sub(1).and_then(|b| self.next(suit, b));
+                    if builder.is_some_and(|b| c.in_piles[b] > 0) {
+                        continue;
+                    }
+                    if c.in_piles[x] == 0 {
+                        c.loose[x] -= 1;
+                        Self::raise(s, suit, f);
+                        moved = true;
+                    } else if let Some(k) =
+                        (0..self.n).find(|&k| self.top(s, k).map(Card::index) == Some(x))
+                    {
+                        self.take(s, c, k, x, Some((suit, f)));
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    /// Whether the relaxed game is won within `budget` relaxed positions
+    /// (`None`: the budget ran out first).
+    fn won(
+        &self,
+        start: (State, Counts),
+        budget: usize,
+        seen: &mut PrehashedSet<State>,
+    ) -> Option<bool> {
+        let mut stack = vec![start];
+        while let Some((mut s, mut c)) = stack.pop() {
+            self.close(&mut s, &mut c);
+            // With every pile empty each card left is loose, and the
+            // foundations take them in order.
+            if s.left[..self.n].iter().all(|&l| l == 0) {
+                return Some(true);
+            }
+            if !seen.insert(s) {
+                continue;
+            }
+            if seen.len() > budget {
+                return None;
+            }
+            for suit in 0..4 {
+                for f in 0..2 {
+                    let h = s.heights[suit][f];
+                    if f == 1 && h == s.heights[suit][0] {
+                        continue;
+                    }
+                    let Some(x) = self.next(suit, h) else {
+                        continue;
+                    };
+                    let mut from_pile = false;
+                    for k in 0..self.n {
+                        if self.top(&s, k).map(Card::index) == Some(x) {
+                            let (mut s, mut c) = (s, c);
+                            self.take(&mut s, &mut c, k, x, Some((suit, f)));
+                            stack.push((s, c));
+                            from_pile = true;
+                        }
+                    }
+                    if !from_pile && c.loose[x] > 0 {
+                        let (mut s, mut c) = (s, c);
+                        c.loose[x] -= 1;
+                        Self::raise(&mut s, suit, f);
+                        stack.push((s, c));
+                    }
+                }
+            }
+        }
+        Some(false)
+    }
+}
+
+/// Whether the relaxed game of the module documentation is lost, searched
+/// within `budget` relaxed positions. Call only where [`applies`] holds.
+pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
+    let layout = pos.layout();
+    let t = tables(pos);
+    let mut game = Game {
+        piles: [&[]; PILES],
+        fan: [false; PILES],
+        n: 0,
+        t,
+    };
+    let mut counts = Counts {
+        loose: [0; Card::COUNT],
+        in_piles: [0; Card::COUNT],
+        fan_tops: [0; Card::COUNT],
+    };
+    let mut start = State {
+        left: [0; PILES],
+        heights: [[0; 2]; 4],
+    };
+    for p in layout.tableau_ids().chain(layout.waste) {
+        let Some(slot) = game.piles.get_mut(game.n) else {
+            return false;
+        };
+        let pile = pos.pile(p);
+        *slot = pile;
+        game.fan[game.n] = Some(p) != layout.waste;
+        start.left[game.n] = pile.len() as u8;
+        for &x in pile {
+            if t.order[x.index()] == NONE {
+                return false;
+            }
+            counts.in_piles[x.index()] += 1;
+        }
+        if let (true, Some(&x)) = (game.fan[game.n], pile.last()) {
+            counts.fan_tops[x.index()] += 1;
+        }
+        game.n += 1;
+    }
+    if let Some(s) = layout.stock {
+        for &x in pos.pile(s) {
+            counts.loose[x.index()] += 1;
+        }
+    }
+    let mut started = [0usize; 4];
+    for f in layout.foundation_ids() {
+        let pile = pos.pile(f);
+        if let Some(&first) = pile.first() {
+            let s = first.suit().index();
+            if let Some(h) = start.heights[s].get_mut(started[s]) {
+                *h = pile.len() as u8;
+            }
+            started[s] += 1;
+        }
+    }
+    for h in &mut start.heights {
+        if h[1] > h[0] {
+            h.swap(0, 1);
+        }
+    }
+    thread_local! {
+        static SEEN: RefCell<PrehashedSet<State>> = RefCell::new(PrehashedSet::default());
+    }
+    SEEN.with_borrow_mut(|seen| {
+        seen.clear();
+        game.won((start, counts), budget, seen) == Some(false)
+    })
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Turns the test off in this thread, for tests that compare verdicts
+    /// with and without it.
+    pub(crate) static OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// [`is_dead_within`] at the test's [`BUDGET`].
+pub fn is_dead(pos: &Position) -> bool {
+    #[cfg(test)]
+    if OFF.get() {
+        return false;
+    }
+    if pos.layout().stock.map_or(0, |s| pos.pile(s).len()) > STOCK_AT_MOST {
+        return false;
+    }
+    is_dead_within(pos, BUDGET)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prune::dead_two_deck::tests::{along_random_games, ending};
+    use crate::{replays_to_win, solve, solve_with, Budget, Options, Outcome};
+    use patience_engine::game;
+
+    /// A budget large enough that the test decides every position here.
+    const WIDE: usize = 20_000;
+
+    #[test]
+    fn no_position_on_a_winning_line_is_called_dead() {
+        // Each position a win passes through is winnable; the relaxed game
+        // must find each won, however late.
+        let spec = game("krakowski").unwrap();
+        for deal in [4, 9] {
+            let start = Position::deal(spec, deal).unwrap();
+            let Outcome::Win(line) = solve(&start, &Budget::of_nodes(2_000_000)).outcome else {
+                panic!("deal {deal} not won");
+            };
+            assert!(replays_to_win(&start, &line));
+            let mut p = start;
+            for (i, &m) in line.iter().enumerate() {
+                assert!(
+                    !is_dead_within(&p, WIDE),
+                    "deal {deal}, move {i}\n{}",
+                    p.to_text()
+                );
+                p.apply(m).unwrap();
+            }
+        }
+    }
+
+    /// Positions only this test calls dead (the two-deck and waste tests
+    /// pass them), with a move left: the search with every other dominance
+    /// and without this test finds no win in any, and proves enough of them
+    /// lost to mean something.
+    #[test]
+    fn positions_only_the_piles_order_calls_dead_are_lost() {
+        let mut positions: Vec<Position> =
+            (0..1000).map(|seed| ending("krakowski", seed)).collect();
+        positions.extend(along_random_games("krakowski", 30, 400, 2, 0x9113));
+        let (mut fired, mut proved) = (0, 0);
+        for p in &positions {
+            if !applies(p)
+                || crate::prune::is_dead(p)
+                || !is_dead_within(p, WIDE)
+                || p.legal_moves().is_empty()
+            {
+                continue;
+            }
+            fired += 1;
+            OFF.set(true);
+            let plain = solve_with(p, &Options::with_nodes(300_000, true)).outcome;
+            OFF.set(false);
+            assert_ne!(plain.won(), Some(true), "{}", p.to_text());
+            proved += (plain.won() == Some(false)) as usize;
+        }
+        eprintln!("the piles' order fired in {fired}, the search without it proved {proved} lost");
+        assert!(proved >= 10, "fired {fired}, proved {proved}");
+    }
+}
