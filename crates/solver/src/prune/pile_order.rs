@@ -405,12 +405,25 @@ mod tests {
     /// Positions only this test calls dead (the two-deck and waste tests
     /// pass them), with a move left: the search with every other dominance
     /// and without this test finds no win in any, and proves enough of them
-    /// lost to mean something.
+    /// lost to mean something. The default run takes a third of the
+    /// positions; the full sweep: `cargo test -p patience-solver -- --ignored`.
     #[test]
     fn positions_only_the_piles_order_calls_dead_are_lost() {
+        only_the_piles_order_calls_dead_and_lost(330, 10, 5);
+    }
+
+    #[test]
+    #[ignore = "the full sweep: cargo test -p patience-solver -- --ignored"]
+    fn positions_only_the_piles_order_calls_dead_are_lost_full() {
+        only_the_piles_order_calls_dead_and_lost(1000, 30, 20);
+    }
+
+    /// The sweep over `endings` random endings and the positions along
+    /// `deals` random games: at least `least` proved lost.
+    fn only_the_piles_order_calls_dead_and_lost(endings: u64, deals: u64, least: usize) {
         let mut positions: Vec<Position> =
-            (0..1000).map(|seed| ending("krakowski", seed)).collect();
-        positions.extend(along_random_games("krakowski", 30, 400, 2, 0x9113));
+            (0..endings).map(|seed| ending("krakowski", seed)).collect();
+        positions.extend(along_random_games("krakowski", deals, 400, 2, 0x9113));
         let (mut fired, mut proved) = (0, 0);
         for p in &positions {
             if !applies(p)
@@ -428,6 +441,6 @@ mod tests {
             proved += (plain.won() == Some(false)) as usize;
         }
         eprintln!("the piles' order fired in {fired}, the search without it proved {proved} lost");
-        assert!(proved >= 10, "fired {fired}, proved {proved}");
+        assert!(proved >= least, "fired {fired}, proved {proved}");
     }
 }
