@@ -409,7 +409,7 @@ mod tests {
     /// positions; the full sweep: `cargo test -p patience-solver -- --ignored`.
     #[test]
     fn positions_only_the_piles_order_calls_dead_are_lost() {
-        only_the_piles_order_calls_dead_and_lost(330, 10, 5);
+        only_the_piles_order_calls_dead_and_lost(330, 10, 10);
     }
 
     #[test]
