@@ -76,14 +76,14 @@ use crate::key::PrehashedSet;
 /// dead one at Krakowski's stock's end from a few dozen to thousands. A
 /// larger budget proves more positions dead but costs the search more than
 /// it saves (`cargo run --release -p patience-solver --example full_search
-/// -- krakowski 1,3,18,21 3000000`, built with each budget).
+/// -- krakowski 1,3,18,21 3000000 1024 piles-order`, built with each
+/// budget).
 pub const BUDGET: usize = 100;
 
 /// The test runs only where the stock holds at most this many cards:
-/// above it the loose stock cards win nearly every relaxed game, and the
-/// test almost never fires (none of Krakowski deal 1's first 2,000,000
-/// positions with more than 29 cards in the stock, 212 of 176,123 with 20
-/// to 29).
+/// above it the loose stock cards win nearly every relaxed game, so the
+/// test would cost its budget and almost never fire (measured as
+/// [`BUDGET`] is).
 pub const STOCK_AT_MOST: usize = 25;
 
 /// Fans and the waste the test handles (Krakowski has 12 fans and a waste).
