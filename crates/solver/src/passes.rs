@@ -205,6 +205,60 @@ fn beam_share(tuning: &beam::Tuning, nodes: u64) -> u64 {
     nodes / 100 * tuning.share_percent
 }
 
+/// Beams from `width` on, each wider than the one before, within `budget`'s
+/// time: a beam that ends without a win (every line dead or out of moves)
+/// leaves time a wider one may use. The next width is what the time left
+/// affords at the rate of the beam before (a beam's positions grow about
+/// as its width), divided by [`WIDEN_MARGIN`], at most the widest; a width
+/// less than twice the last is not tried. So the site's short budgets run
+/// one beam of the tuning's width, and a budget of seconds gets a beam
+/// about as wide as a node budget of as many positions would.
+fn widening_beam(pos: &Position, budget: &Budget, width: usize, dominances: bool) -> beam::Beamed {
+    let mut width = width;
+    let mut nodes = 0;
+    let mut elapsed = Duration::ZERO;
+    loop {
+        let left = Budget {
+            time: budget.time.map(|t| t.saturating_sub(elapsed)),
+            ..budget.clone()
+        };
+        let beamed = beam::run(pos, &left, width, dominances);
+        nodes += beamed.nodes;
+        elapsed += beamed.elapsed;
+        let next = match (left.time, beamed.win.is_none() && !beamed.stopped) {
+            (Some(t), true) => wider(width, beamed.elapsed, t.saturating_sub(beamed.elapsed)),
+            _ => None,
+        };
+        match next {
+            Some(next) => width = next,
+            None => {
+                return beam::Beamed {
+                    nodes,
+                    elapsed,
+                    ..beamed
+                }
+            }
+        }
+    }
+}
+
+/// The width of the next beam, after one of `width` that took `took` and
+/// ended without a win with `rest` left; `None` where that is less than
+/// twice `width`.
+fn wider(width: usize, took: Duration, rest: Duration) -> Option<usize> {
+    let took = took.as_secs_f64().max(1e-6);
+    let next = (width as f64 * rest.as_secs_f64() / took / WIDEN_MARGIN).min(BEAM_WIDTHS.1 as f64);
+    (next >= 2.0 * width as f64).then_some(next as usize)
+}
+
+/// How much longer than its width's share of the time left a wider beam
+/// may take, for a beam stopped by its budget is wasted: a wide beam runs
+/// slower a position (its table of positions seen outgrows the caches: 1.35
+/// million positions a second at width 1,000, 0.9 million at 16,000 on
+/// Krakowski deals 1..50, `examples/beam_width.rs`), and slower still with
+/// a deal solved on each core.
+const WIDEN_MARGIN: f64 = 2.5;
+
 /// The opening search's positions: an eighth of the budget, at most
 /// [`QUICK_NODES_DEAD`].
 fn opening_nodes(tuning: &beam::Tuning, budget: &Budget) -> u64 {
@@ -340,21 +394,32 @@ impl<'a> Solve<'a> {
         }))
     }
 
-    /// The beam: the tuning's share of the budget, half the time, as wide as
-    /// the share allows.
+    /// The beam: the tuning's share of the budget, half the time. A node
+    /// budget sets its width (as wide as the share allows); under a time
+    /// budget alone it begins at the tuning's width and widens while time is
+    /// left ([`widening_beam`]).
     fn beam(&self) -> Option<Found> {
         let b = &self.base;
         let tuning = self.beam?;
         let share = |n| beam_share(&tuning, n);
-        let width = b.nodes.map_or(tuning.time_width, |n| {
-            ((share(n) / tuning.nodes_per_slot) as usize).clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1)
-        });
         let budget = Budget {
             nodes: b.nodes.map(share),
             time: b.time.map(|t| t / 2),
             memory_bytes: b.memory_bytes,
         };
-        let beamed = beam::run(self.pos, &budget, width, self.options.dominances);
+        let beamed = match b.nodes {
+            Some(n) => {
+                let width = ((share(n) / tuning.nodes_per_slot) as usize)
+                    .clamp(BEAM_WIDTHS.0, BEAM_WIDTHS.1);
+                beam::run(self.pos, &budget, width, self.options.dominances)
+            }
+            None => widening_beam(
+                self.pos,
+                &budget,
+                tuning.time_width,
+                self.options.dominances,
+            ),
+        };
         Some(self.found_by_line(beamed.win, beamed.nodes, beamed.elapsed))
     }
 
@@ -474,6 +539,21 @@ impl<'a> Solve<'a> {
 mod tests {
     use super::*;
     use crate::Outcome;
+
+    /// The site's short budgets keep one beam of the hint's width; seconds
+    /// widen it, in proportion to the time left, never past the widest.
+    #[test]
+    fn a_beam_widens_only_where_the_time_left_affords_twice_its_width() {
+        let ms = Duration::from_millis;
+        // A hint's beam of 150 ms whose first beam took 125 ms.
+        assert_eq!(wider(1000, ms(125), ms(25)), None);
+        // Five times the time taken is left: twice the width at the margin.
+        assert_eq!(wider(1000, ms(250), ms(1250)), Some(2000));
+        assert_eq!(wider(1000, ms(250), ms(1000)), None);
+        assert_eq!(wider(1000, ms(250), ms(5000)), Some(8000));
+        assert_eq!(wider(1000, ms(1), ms(4999)), Some(BEAM_WIDTHS.1));
+        assert_eq!(wider(BEAM_WIDTHS.1, ms(1), ms(4999)), None);
+    }
 
     /// Why a search allowed no more positions than the prior is skipped,
     /// equal counts included (the opening search and the quick search both

@@ -27,6 +27,9 @@ pub struct Beamed {
     /// Moves applied.
     pub nodes: u64,
     pub elapsed: Duration,
+    /// Whether the node, time or memory budget stopped it: a wider beam
+    /// within what is left of the same budget would stop too.
+    pub stopped: bool,
 }
 
 /// Weight of a card home, against one card lying on a lower card of its
@@ -46,7 +49,8 @@ pub struct Tuning {
     /// Positions the node budget allows per beam slot, so that a budget can
     /// be turned into a width.
     pub nodes_per_slot: u64,
-    /// Width under a time budget alone (the site's hint, on half its time).
+    /// Width of the first beam under a time budget alone (the site's hint,
+    /// on half its time); a budget of seconds widens it after.
     pub time_width: usize,
     /// Positions of the short full search before the beam under a time
     /// budget alone; under a node budget it is an eighth of the budget, at
@@ -192,10 +196,11 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
     let mut history: Vec<Vec<Step>> = Vec::new();
     let mut moves = Vec::with_capacity(64);
     let mut candidates: Vec<(i32, u32, Move)> = Vec::new();
-    let done = |win, nodes| Beamed {
+    let done = |win, nodes, stopped| Beamed {
         win,
         nodes,
         elapsed: begun.elapsed(),
+        stopped,
     };
     loop {
         candidates.clear();
@@ -233,7 +238,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
                             at = s.parent;
                         }
                         line.reverse();
-                        return done(Some(line), nodes);
+                        return done(Some(line), nodes, false);
                     }
                     // A little noise from the position itself breaks ties
                     // the same way on every run.
@@ -246,11 +251,11 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
                 || budget.time.is_some_and(|t| begun.elapsed() >= t)
                 || seen.len() * SEEN_ENTRY_BYTES > budget.memory_bytes
             {
-                return done(None, nodes);
+                return done(None, nodes, true);
             }
         }
         if candidates.is_empty() {
-            return done(None, nodes);
+            return done(None, nodes, false);
         }
         candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         let mut next: Vec<Position> = Vec::with_capacity(width);
@@ -272,7 +277,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
             steps.push(Step { parent, mv });
         }
         if next.is_empty() {
-            return done(None, nodes);
+            return done(None, nodes, false);
         }
         history.push(steps);
         spare.append(&mut layer);
