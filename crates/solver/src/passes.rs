@@ -210,9 +210,9 @@ fn beam_share(tuning: &beam::Tuning, nodes: u64) -> u64 {
 /// leaves time a wider one may use. The next width is what the time left
 /// affords at the rate of the beam before (a beam's positions grow about
 /// as its width), divided by [`WIDEN_MARGIN`], at most the widest; a width
-/// less than twice the last is not tried. So the site's short budgets run
-/// one beam of the tuning's width, and a budget of seconds gets a beam
-/// about as wide as a node budget of as many positions would.
+/// less than twice the last is not tried. So the site's hint budgets run
+/// one beam of the tuning's width, and a budget of seconds (the status
+/// line's 5-s slice, the frontier's 10 s) one a few thousand wide after it.
 fn widening_beam(pos: &Position, budget: &Budget, width: usize, dominances: bool) -> beam::Beamed {
     let mut width = width;
     let mut nodes = 0;
