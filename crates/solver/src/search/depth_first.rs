@@ -100,7 +100,7 @@ struct DepthFirst<'s> {
     last_passes: u64,
     /// Whether dead positions are cut.
     cuts_dead: bool,
-    /// [`Settings::piles_order`], where dead positions are cut.
+    /// [`Settings::piles_order`], asked only where dead positions are cut.
     piles_order: bool,
 }
 
@@ -134,9 +134,7 @@ impl<'s> DepthFirst<'s> {
             unfinished: false,
             last_passes: 0,
             cuts_dead: settings.mode == Mode::Solve && settings.dominances,
-            piles_order: settings.mode == Mode::Solve
-                && settings.dominances
-                && settings.piles_order,
+            piles_order: settings.piles_order,
             pos,
         }
     }
