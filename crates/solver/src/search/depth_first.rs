@@ -302,9 +302,7 @@ impl<'s> DepthFirst<'s> {
                 || (self.piles_order
                     && mv == Move::Deal
                     && prune::pile_order::applies(&self.pos)
-                    && (prune::pile_order::is_dead(&self.pos)
-                        || (prune::stock_order::applies(&self.pos)
-                            && prune::stock_order::is_dead(&self.pos))))
+                    && prune::pile_order::is_dead(&self.pos))
             {
                 profile::dead(&self.pos);
                 return self.unplay(&undo);

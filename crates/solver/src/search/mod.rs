@@ -57,10 +57,9 @@ pub struct Settings {
     pub last_pass_sample: (u64, u64),
     /// With the dominances, also ask the piles' order test
     /// ([`crate::prune::pile_order`]) after each card turned from the stock,
-    /// the move that buries the waste, or where many cards are left in the
-    /// stock the stock's order test ([`crate::prune::stock_order`]). They
-    /// cost a search several times its speed, so `solve_with` asks them only
-    /// in its last full search, after the passes that look for a win.
+    /// the move that buries the waste. It costs a search several times its
+    /// speed, so `solve_with` asks it only in its last full search, after the
+    /// passes that look for a win.
     pub piles_order: bool,
 }
 
