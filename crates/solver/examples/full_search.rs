@@ -1,7 +1,7 @@
 //! The full depth-first search alone, without the passes before it: how
 //! many positions a deal's proof takes, apart from what the beam and the
 //! probe spend first (a solve's beam widens with its budget).
-//! `full_search GAME DEAL[,DEAL...] NODES [MEMORY_MB [piles-order]]`
+//! `full_search GAME DEAL[,DEAL...] NODES|SECONDSs [MEMORY_MB [piles-order]]`
 //! prints, a deal a line, the answer, the positions searched, the CPU
 //! seconds and the table's peak entries; a win is replayed through the
 //! engine. `piles-order` asks the piles' order test as `solve_with`'s last
@@ -14,20 +14,31 @@ use patience_solver::{replays_to_win, Budget};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() < 4 {
-        eprintln!("usage: full_search GAME DEAL[,DEAL...] NODES [MEMORY_MB [piles-order]]");
+        eprintln!(
+            "usage: full_search GAME DEAL[,DEAL...] NODES|SECONDSs [MEMORY_MB [piles-order]]"
+        );
         std::process::exit(2);
     }
     let spec = game(&args[1]).expect("a game id");
-    let nodes: u64 = args[3].parse().expect("a node budget");
+    // A node budget, or seconds of time ("10s").
+    let (nodes, time) = match args[3].strip_suffix('s') {
+        Some(secs) => (
+            None,
+            Some(std::time::Duration::from_secs_f64(
+                secs.parse().expect("seconds"),
+            )),
+        ),
+        None => (Some(args[3].parse::<u64>().expect("a node budget")), None),
+    };
     let memory_mb: usize = args.get(4).map_or(1024, |m| m.parse().expect("MiB"));
     let piles_order = args.get(5).is_some_and(|a| a == "piles-order");
     for deal in args[2].split(',') {
         let deal: u64 = deal.parse().expect("a deal number");
         let p = Position::deal(spec, deal).expect("a deal");
         let budget = Budget {
-            nodes: Some(nodes),
+            nodes,
+            time,
             memory_bytes: memory_mb << 20,
-            ..Budget::default()
         };
         let settings = Settings {
             piles_order,
