@@ -133,18 +133,6 @@ impl GameSpec {
         }
     }
 
-    /// Whether an emptied fan takes at most one card, the stock's next, and
-    /// only at once by the rules (Krakowski, Novomanernaya; or stays empty):
-    /// so a stock card reaches a fan only alone, onto an empty one.
-    pub fn emptied_fan_takes_at_most_the_stocks_next_card(&self) -> bool {
-        match self.empty_pile {
-            EmptyPile::Stays | EmptyPile::TakesStockCard => true,
-            EmptyPile::TakesKing
-            | EmptyPile::TakesThreeStockCards
-            | EmptyPile::TakesWasteThenStockThenAny => false,
-        }
-    }
-
     /// How many copies of each card the pack holds: 1, or 2 in the two-deck
     /// games.
     pub fn copies_of_each_card(&self) -> u8 {
@@ -281,30 +269,6 @@ mod tests {
             assert_eq!(
                 game(id).unwrap().player_may_fill_emptied_fans(),
                 chooses,
-                "{id}"
-            );
-        }
-    }
-
-    /// docs/games.md: Krakowski's and Novomanernaya's emptied fan takes the
-    /// stock's next card, La Belle Lucie's nothing; Nivernaise's line pile
-    /// takes three stock cards, Fan's a king, Blondes and Brunettes' the
-    /// waste's card first.
-    #[test]
-    fn only_one_stock_card_or_nothing_comes_to_an_emptied_fan_by_itself() {
-        for (id, one) in [
-            ("krakowski", true),
-            ("novomanernaya", true),
-            ("la-belle-lucie", true),
-            ("nivernaise", false),
-            ("fan", false),
-            ("blondes-and-brunettes", false),
-        ] {
-            assert_eq!(
-                game(id)
-                    .unwrap()
-                    .emptied_fan_takes_at_most_the_stocks_next_card(),
-                one,
                 "{id}"
             );
         }

@@ -53,7 +53,6 @@
 pub mod dead_two_deck;
 pub mod next_deal;
 pub mod pile_order;
-pub mod stock_order;
 pub mod waste_order;
 
 use patience_engine::{Card, EmptiedFan, Move, PileKind, Position, Safety, SuitPlaces};

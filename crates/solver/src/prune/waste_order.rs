@@ -111,7 +111,7 @@ pub fn is_dead(pos: &Position) -> bool {
 /// first), can all be taken off in the relaxed game, its two foundations at
 /// `heights` (cards home on each), with `copies` of each card and `top`
 /// places in the suit: rules 1 and 2 of the module documentation.
-pub(super) fn suit_clears(waste: &[u8], heights: [u8; 2], copies: u8, top: u8) -> bool {
+fn suit_clears(waste: &[u8], heights: [u8; 2], copies: u8, top: u8) -> bool {
     let mut left = [0u8; 13];
     for &o in waste {
         left[o as usize] += 1;

@@ -300,8 +300,9 @@ impl<'s> DepthFirst<'s> {
         if self.cuts_dead {
             if prune::is_dead_after(&self.pos, mv, parent_alive)
                 || (self.piles_order
-                    && prune::stock_order::applies(&self.pos)
-                    && prune::stock_order::is_dead(&self.pos))
+                    && mv == Move::Deal
+                    && prune::pile_order::applies(&self.pos)
+                    && prune::pile_order::is_dead(&self.pos))
             {
                 profile::dead(&self.pos);
                 return self.unplay(&undo);
