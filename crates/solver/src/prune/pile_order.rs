@@ -120,6 +120,13 @@ impl Hash for State {
     }
 }
 
+/// The relaxed positions seen and still to search, kept between tests so
+/// that a test allocates nothing.
+struct Scratch {
+    seen: PrehashedSet<State>,
+    stack: Vec<(State, Counts)>,
+}
+
 /// The relaxed game of one position.
 struct Game<'a> {
     piles: [&'a [Card]; PILES],
@@ -128,12 +135,37 @@ struct Game<'a> {
     t: Tables,
 }
 
-/// What one relaxed position allows, kept up to date as it changes.
+/// What one relaxed position allows, kept up to date as it changes: per
+/// card, how many copies are loose, lie in the piles, and are fan tops.
+/// Each count is at most 2 (two decks), so the three share a byte, two bits
+/// each: the searches copy a relaxed position at every step.
 #[derive(Clone, Copy)]
 struct Counts {
-    loose: [u8; Card::COUNT],
-    in_piles: [u8; Card::COUNT],
-    fan_tops: [u8; Card::COUNT],
+    cards: [u8; Card::COUNT],
+    /// Each pile's top card's index ([`NONE`] when empty): the searches
+    /// look for a card among the tops many times a relaxed position, and a
+    /// byte here is nearer than the pile's card.
+    tops: [u8; PILES],
+}
+
+/// The field of a card's byte in [`Counts`]: its lowest bit.
+#[derive(Clone, Copy)]
+enum Count {
+    Loose = 1,
+    InPiles = 4,
+    FanTops = 16,
+}
+
+impl Counts {
+    fn get(&self, x: usize, field: Count) -> u8 {
+        (self.cards[x] / field as u8) & 3
+    }
+    fn add(&mut self, x: usize, field: Count) {
+        self.cards[x] += field as u8;
+    }
+    fn sub(&mut self, x: usize, field: Count) {
+        self.cards[x] -= field as u8;
+    }
 }
 
 impl Game<'_> {
@@ -159,16 +191,18 @@ impl Game<'_> {
         home: Option<(usize, usize)>,
     ) {
         s.left[k] -= 1;
-        c.in_piles[x] -= 1;
+        c.sub(x, Count::InPiles);
+        let under = self.top(s, k);
+        c.tops[k] = under.map_or(NONE, |y| y.index() as u8);
         if self.fan[k] {
-            c.fan_tops[x] -= 1;
-            if let Some(y) = self.top(s, k) {
-                c.fan_tops[y.index()] += 1;
+            c.sub(x, Count::FanTops);
+            if let Some(y) = under {
+                c.add(y.index(), Count::FanTops);
             }
         }
         match home {
             Some((suit, f)) => Self::raise(s, suit, f),
-            None => c.loose[x] += 1,
+            None => c.add(x, Count::Loose),
         }
     }
 
@@ -187,12 +221,16 @@ impl Game<'_> {
             let mut moved = false;
             // Move 1.
             for k in 0..self.n {
-                while let Some(x) = self.top(s, k) {
-                    let up = self.t.above[x.index()];
-                    if up == NONE || (c.loose[up as usize] == 0 && c.fan_tops[up as usize] == 0) {
+                while c.tops[k] != NONE {
+                    let x = c.tops[k] as usize;
+                    let up = self.t.above[x];
+                    if up == NONE
+                        || (c.get(up as usize, Count::Loose) == 0
+                            && c.get(up as usize, Count::FanTops) == 0)
+                    {
                         break;
                     }
-                    self.take(s, c, k, x.index(), None);
+                    self.take(s, c, k, x, None);
                     moved = true;
                 }
             }
@@ -203,20 +241,19 @@ impl Game<'_> {
                     let Some(x) = self.next(suit, h) else {
                         continue;
                     };
-                    if c.in_piles[x] > 1 || (c.in_piles[x] == 0 && c.loose[x] == 0) {
+                    let (in_piles, loose) = (c.get(x, Count::InPiles), c.get(x, Count::Loose));
+                    if in_piles > 1 || (in_piles == 0 && loose == 0) {
                         continue;
                     }
                     let builder = h.checked_sub(1).and_then(|b| self.next(suit, b));
-                    if builder.is_some_and(|b| c.in_piles[b] > 0) {
+                    if builder.is_some_and(|b| c.get(b, Count::InPiles) > 0) {
                         continue;
                     }
-                    if c.in_piles[x] == 0 {
-                        c.loose[x] -= 1;
+                    if in_piles == 0 {
+                        c.sub(x, Count::Loose);
                         Self::raise(s, suit, f);
                         moved = true;
-                    } else if let Some(k) =
-                        (0..self.n).find(|&k| self.top(s, k).map(Card::index) == Some(x))
-                    {
+                    } else if let Some(k) = (0..self.n).find(|&k| c.tops[k] as usize == x) {
                         self.take(s, c, k, x, Some((suit, f)));
                         moved = true;
                     }
@@ -230,13 +267,11 @@ impl Game<'_> {
 
     /// Whether the relaxed game is won within `budget` relaxed positions
     /// (`None`: the budget ran out first).
-    fn won(
-        &self,
-        start: (State, Counts),
-        budget: usize,
-        seen: &mut PrehashedSet<State>,
-    ) -> Option<bool> {
-        let mut stack = vec![start];
+    fn won(&self, start: (State, Counts), budget: usize, scratch: &mut Scratch) -> Option<bool> {
+        let Scratch { seen, stack } = scratch;
+        seen.clear();
+        stack.clear();
+        stack.push(start);
         while let Some((mut s, mut c)) = stack.pop() {
             self.close(&mut s, &mut c);
             // With every pile empty each card left is loose, and the
@@ -261,16 +296,16 @@ impl Game<'_> {
                     };
                     let mut from_pile = false;
                     for k in 0..self.n {
-                        if self.top(&s, k).map(Card::index) == Some(x) {
+                        if c.tops[k] as usize == x {
                             let (mut s, mut c) = (s, c);
                             self.take(&mut s, &mut c, k, x, Some((suit, f)));
                             stack.push((s, c));
                             from_pile = true;
                         }
                     }
-                    if !from_pile && c.loose[x] > 0 {
+                    if !from_pile && c.get(x, Count::Loose) > 0 {
                         let (mut s, mut c) = (s, c);
-                        c.loose[x] -= 1;
+                        c.sub(x, Count::Loose);
                         Self::raise(&mut s, suit, f);
                         stack.push((s, c));
                     }
@@ -293,9 +328,8 @@ pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
         t,
     };
     let mut counts = Counts {
-        loose: [0; Card::COUNT],
-        in_piles: [0; Card::COUNT],
-        fan_tops: [0; Card::COUNT],
+        cards: [0; Card::COUNT],
+        tops: [NONE; PILES],
     };
     let mut start = State {
         left: [0; PILES],
@@ -313,16 +347,19 @@ pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
             if t.order[x.index()] == NONE {
                 return false;
             }
-            counts.in_piles[x.index()] += 1;
+            counts.add(x.index(), Count::InPiles);
         }
-        if let (true, Some(&x)) = (game.fan[game.n], pile.last()) {
-            counts.fan_tops[x.index()] += 1;
+        if let Some(&x) = pile.last() {
+            counts.tops[game.n] = x.index() as u8;
+            if game.fan[game.n] {
+                counts.add(x.index(), Count::FanTops);
+            }
         }
         game.n += 1;
     }
     if let Some(s) = layout.stock {
         for &x in pos.pile(s) {
-            counts.loose[x.index()] += 1;
+            counts.add(x.index(), Count::Loose);
         }
     }
     let mut started = [0usize; 4];
@@ -342,12 +379,12 @@ pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
         }
     }
     thread_local! {
-        static SEEN: RefCell<PrehashedSet<State>> = RefCell::new(PrehashedSet::default());
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+            seen: PrehashedSet::default(),
+            stack: Vec::new(),
+        });
     }
-    SEEN.with_borrow_mut(|seen| {
-        seen.clear();
-        game.won((start, counts), budget, seen) == Some(false)
-    })
+    SCRATCH.with_borrow_mut(|scratch| game.won((start, counts), budget, scratch) == Some(false))
 }
 
 #[cfg(test)]
