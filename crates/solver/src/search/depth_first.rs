@@ -100,8 +100,9 @@ struct DepthFirst<'s> {
     last_passes: u64,
     /// Whether dead positions are cut.
     cuts_dead: bool,
-    /// [`Settings::piles_order`], asked only where dead positions are cut.
-    piles_order: bool,
+    /// [`Settings::piles_order`], asked only where dead positions are cut,
+    /// with the record of where it was asked and what it found.
+    piles_order: Option<prune::pile_order::Asking>,
 }
 
 impl<'s> DepthFirst<'s> {
@@ -134,7 +135,7 @@ impl<'s> DepthFirst<'s> {
             unfinished: false,
             last_passes: 0,
             cuts_dead: settings.mode == Mode::Solve && settings.dominances,
-            piles_order: settings.piles_order,
+            piles_order: settings.piles_order.then(Default::default),
             pos,
         }
     }
@@ -299,10 +300,12 @@ impl<'s> DepthFirst<'s> {
         let mut alive = false;
         if self.cuts_dead {
             if prune::is_dead_after(&self.pos, mv, parent_alive)
-                || (self.piles_order
-                    && mv == Move::Deal
+                || (mv == Move::Deal
                     && prune::pile_order::applies(&self.pos)
-                    && prune::pile_order::is_dead(&self.pos))
+                    && self
+                        .piles_order
+                        .as_mut()
+                        .is_some_and(|asking| asking.is_dead(&self.pos)))
             {
                 profile::dead(&self.pos);
                 return self.unplay(&undo);
