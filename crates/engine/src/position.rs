@@ -187,6 +187,11 @@ impl Position {
         &self.piles[id.index()]
     }
 
+    /// Cards left in the face-down stock (none where the game has no stock).
+    pub fn stock_len(&self) -> usize {
+        self.layout.stock.map_or(0, |s| self.piles[s.index()].len())
+    }
+
     /// Every pile's cards, bottom first, in [`Layout`]'s order.
     pub fn piles(&self) -> &[Vec<Card>] {
         &self.piles

@@ -417,9 +417,9 @@ impl PersonPlayer {
             card,
         );
 
-        let stock_before = stock_len(ip);
+        let stock_before = ip.stock_len();
         let undo = ip.apply(mv).ok()?;
-        let fresh = stock_len(ip) < stock_before;
+        let fresh = ip.stock_len() < stock_before;
         let verdict = (|| {
             if !fresh && self.seen.contains(&ip.hash()) {
                 return None;
@@ -572,10 +572,6 @@ fn held_for_the_table(ip: &Position, from: PileId, glance: &mut Glance<'_>) -> b
     };
     ip.builders_of(top)
         .any(|x| glance.in_play.beside(ip, from, x) && !glance.home().wanted(ip, x))
-}
-
-fn stock_len(pos: &Position) -> usize {
-    pos.layout().stock.map_or(0, |s| pos.pile(s).len())
 }
 
 /// How one person-like game ended.

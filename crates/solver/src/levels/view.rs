@@ -55,7 +55,7 @@ impl View {
             spec: pos.spec(),
             layout,
             piles,
-            stock_count: layout.stock.map_or(0, |s| pos.pile(s).len()),
+            stock_count: pos.stock_len(),
             redeals_used: pos.redeals_used(),
             draw_used: pos.draw_used(),
         }
@@ -134,7 +134,7 @@ impl View {
                 Some(PileKind::Stock) | None => &[][..],
                 Some(_) => pos.pile(id),
             }),
-            layout.stock.map_or(0, |s| pos.pile(s).len()),
+            pos.stock_len(),
             pos.redeals_used(),
             pos.draw_used(),
         )

@@ -428,11 +428,12 @@ pub struct Asking {
     /// Per stock height (cards left in the stock, at most
     /// [`STOCK_AT_MOST`]): tests asked, positions found dead, and positions
     /// the test was not asked at.
-    at: [Heights; STOCK_AT_MOST + 1],
+    at: [Tally; STOCK_AT_MOST + 1],
 }
 
+/// One stock height's tests.
 #[derive(Clone, Copy, Debug, Default)]
-struct Heights {
+struct Tally {
     asked: u32,
     dead: u32,
     passed: u32,
@@ -441,7 +442,7 @@ struct Heights {
 impl Default for Asking {
     fn default() -> Self {
         Asking {
-            at: [Heights::default(); STOCK_AT_MOST + 1],
+            at: [Tally::default(); STOCK_AT_MOST + 1],
         }
     }
 }
@@ -450,8 +451,7 @@ impl Asking {
     /// Whether `pos` is dead by [`is_dead`], where this search still asks
     /// the test at its stock height; `false` where it does not.
     pub fn is_dead(&mut self, pos: &Position) -> bool {
-        let stock = pos.layout().stock.map_or(0, |s| pos.pile(s).len());
-        let Some(h) = self.at.get_mut(stock) else {
+        let Some(h) = self.at.get_mut(pos.stock_len()) else {
             return false;
         };
         if h.asked >= RARE_ASKED && h.dead * RARE < h.asked {
@@ -473,7 +473,7 @@ pub fn is_dead(pos: &Position) -> bool {
     if OFF.get() {
         return false;
     }
-    if pos.layout().stock.map_or(0, |s| pos.pile(s).len()) > STOCK_AT_MOST {
+    if pos.stock_len() > STOCK_AT_MOST {
         return false;
     }
     is_dead_within(pos, BUDGET)
@@ -563,11 +563,10 @@ mod tests {
     fn a_test_rarely_of_use_at_a_stock_height_is_asked_there_less_often() {
         // An alive and a dead position at the same stock height.
         let positions = along_random_games("krakowski", 40, 400, 1, 0x5a3);
-        let stock = |p: &Position| p.layout().stock.map_or(0, |s| p.pile(s).len());
         let judged: Vec<(usize, bool, &Position)> = positions
             .iter()
-            .filter(|p| applies(p) && stock(p) <= STOCK_AT_MOST)
-            .map(|p| (stock(p), is_dead(p), p))
+            .filter(|p| applies(p) && p.stock_len() <= STOCK_AT_MOST)
+            .map(|p| (p.stock_len(), is_dead(p), p))
             .collect();
         let (h, alive, dead) = (0..=STOCK_AT_MOST)
             .find_map(|h| {
