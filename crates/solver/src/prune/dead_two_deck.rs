@@ -88,7 +88,9 @@
 //! a king lying on both aces of its suit, or a king on one ace in the waste
 //! while the other ace lies under a queen whose kings are both buried.
 
-use patience_engine::{Card, PileId, Position, Suit};
+use std::cell::RefCell;
+
+use patience_engine::{Card, PileId, Position};
 
 /// Most piles the test looks at (House in the Woods has 35 fans). Each
 /// pile's cards are tracked as bits of a `u128` (a two-deck pack is 104
@@ -187,6 +189,174 @@ enum Stock {
     Held,
 }
 
+/// Per suit, which places of its foundation sequence have a copy of their
+/// card home or free to leave, and which have both: bits by place, so that
+/// the lowest place short of one copy or of two is a count of trailing ones.
+/// A card's copies home are read off the suit's foundations' heights (each
+/// foundation of a suit holds that suit's cards from the first place up).
+struct Freed {
+    /// Per suit, the heights of its highest and second highest foundation.
+    heights: [[u8; 2]; 4],
+    /// Copies of each card free to leave (in the stock, or peeled).
+    leave: [u8; Card::COUNT],
+    /// Per suit, the places with at least one copy home or free, and with
+    /// two.
+    one: [u16; 4],
+    two: [u16; 4],
+    /// Places past the suits' last: never set, so a count stops there.
+    top_order: usize,
+}
+
+impl Freed {
+    fn new(pos: &Position, top_order: usize) -> Freed {
+        let mut heights = [[0u8; 2]; 4];
+        for f in pos.layout().foundation_ids() {
+            let pile = pos.pile(f);
+            if let Some(&first) = pile.first() {
+                let h = &mut heights[first.suit().index()];
+                let len = pile.len().min(top_order) as u8;
+                if len > h[0] {
+                    *h = [len, h[0]];
+                } else if len > h[1] {
+                    h[1] = len;
+                }
+            }
+        }
+        Freed {
+            heights,
+            leave: [0; Card::COUNT],
+            one: [0; 4],
+            two: [0; 4],
+            top_order,
+        }
+    }
+
+    /// Copies of the card at place `o` of suit `s` home.
+    #[inline]
+    fn home_at(&self, s: usize, o: usize) -> u8 {
+        let [a, b] = self.heights[s];
+        (o < a as usize) as u8 + (o < b as usize) as u8
+    }
+
+    /// Counts the stock's cards free to leave, with the bits they set, where
+    /// nothing was peeled yet.
+    fn free_stock(&mut self, stock: &StockCounts) {
+        self.leave = stock.counts;
+        for s in 0..4 {
+            let [a, b] = self.heights[s];
+            let (home_one, home_two) = (low_bits(a), low_bits(b));
+            self.one[s] = home_one | stock.one[s];
+            self.two[s] = home_two | (home_one & stock.one[s]) | stock.two[s];
+        }
+    }
+
+    /// Counts the stock's cards free to leave after a peel with the stock
+    /// held: one card at a time.
+    fn free_stock_after_peeling(&mut self, stock: &[Card], order: &[u8; Card::COUNT]) {
+        for &c in stock {
+            let o = order[c.index()];
+            if o == NONE {
+                self.leave[c.index()] += 1;
+            } else {
+                self.free(c.index(), c.suit().index(), o as usize);
+            }
+        }
+    }
+
+    /// The bits of the cards home alone (the stock held).
+    fn hold_stock(&mut self) {
+        for s in 0..4 {
+            let [a, b] = self.heights[s];
+            self.one[s] = low_bits(a);
+            self.two[s] = low_bits(b);
+        }
+    }
+
+    /// One more copy of card index `i`, at place `o` of suit `s`, free to
+    /// leave.
+    #[inline]
+    fn free(&mut self, i: usize, s: usize, o: usize) {
+        self.leave[i] += 1;
+        let n = self.home_at(s, o) + self.leave[i];
+        let bit = 1u16.checked_shl(o as u32).unwrap_or(0);
+        if n >= 1 {
+            self.one[s] |= bit;
+        }
+        if n >= 2 {
+            self.two[s] |= bit;
+        }
+    }
+
+    /// Whether the card at place `o` of suit `s` may go home first: every
+    /// lower place has a copy home or free, or both where a copy of this
+    /// card is home (it then needs the other foundation, which must take a
+    /// copy of every lower card too).
+    #[inline]
+    fn goes_home(&self, s: usize, o: usize) -> bool {
+        let bits = if self.home_at(s, o) > 0 {
+            self.two[s]
+        } else {
+            self.one[s]
+        };
+        o <= (bits.trailing_ones() as usize).min(self.top_order)
+    }
+}
+
+/// The places below `n`, as bits.
+fn low_bits(n: u8) -> u16 {
+    ((1u32 << n) - 1) as u16
+}
+
+/// The copies of each card in a stock, with per suit the places that hold
+/// one copy or more and two.
+#[derive(Clone, Copy)]
+struct StockCounts {
+    counts: [u8; Card::COUNT],
+    one: [u16; 4],
+    two: [u16; 4],
+}
+
+/// Every bottom part of the stock last seen, counted: a deal's stock only
+/// loses cards from its top, so the search asks the test of one stock's
+/// bottom parts until the deal changes, and counting them again at every
+/// position cost a fifth of the test.
+struct StockCache {
+    cards: Vec<Card>,
+    /// `bottoms[n]`: the bottom `n` cards of `cards`, counted.
+    bottoms: Vec<StockCounts>,
+}
+
+impl StockCache {
+    /// The counts of `stock` (bottom first), counted again only when it is
+    /// not a bottom part of the stock last counted.
+    fn counts(&mut self, stock: &[Card], order: &[u8; Card::COUNT]) -> StockCounts {
+        if self.bottoms.is_empty() || self.cards.get(..stock.len()) != Some(stock) {
+            self.cards.clear();
+            self.cards.extend_from_slice(stock);
+            self.bottoms.clear();
+            let mut counts = StockCounts {
+                counts: [0; Card::COUNT],
+                one: [0; 4],
+                two: [0; 4],
+            };
+            self.bottoms.push(counts);
+            for &c in stock {
+                let n = &mut counts.counts[c.index()];
+                *n += 1;
+                let (s, o) = (c.suit().index(), order[c.index()]);
+                if o != NONE {
+                    counts.one[s] |= 1 << o;
+                    if *n >= 2 {
+                        counts.two[s] |= 1 << o;
+                    }
+                }
+                self.bottoms.push(counts);
+            }
+        }
+        self.bottoms[stock.len()]
+    }
+}
+
 /// Whether the position is lost by the rule of the module documentation,
 /// or by the rule with the stock held where the stock leaves only by
 /// refills. Call only where [`applies`] holds. At most a few hundred steps
@@ -203,27 +373,34 @@ pub fn is_dead(pos: &Position) -> bool {
         Stock::Free
     };
     let layout = pos.layout();
-    // Copies of each card that are home; that may leave their place (in the
-    // stock, or peeled); and that may yet take a card on the table (those,
-    // and the candidates of fans, which stay but may be uncovered).
-    let mut home = [0u8; Card::COUNT];
-    let mut leave = [0u8; Card::COUNT];
+    let Tables {
+        order,
+        above,
+        top_order,
+        ..
+    } = tables(pos);
+    // Copies of each card home or free to leave (in the stock, or peeled),
+    // and copies that may yet take a card on the table (those free to
+    // leave, and the candidates of fans, which stay but may be uncovered).
+    let mut freed = Freed::new(pos, top_order);
     let mut target = [0u8; Card::COUNT];
-    for f in layout.foundation_ids() {
-        for &c in pos.pile(f) {
-            home[c.index()] += 1;
-        }
+    thread_local! {
+        static STOCKS: RefCell<StockCache> = const {
+            RefCell::new(StockCache { cards: Vec::new(), bottoms: Vec::new() })
+        };
     }
-    let free_stock = |leave: &mut [u8; Card::COUNT], target: &mut [u8; Card::COUNT]| {
-        if let Some(s) = layout.stock {
-            for &c in pos.pile(s) {
-                leave[c.index()] += 1;
-                target[c.index()] += 1;
-            }
+    let stock_pile = layout.stock.map_or(&[][..], |s| pos.pile(s));
+    let counted = STOCKS.with_borrow_mut(|cache| cache.counts(stock_pile, &order));
+    let free_target = |target: &mut [u8; Card::COUNT]| {
+        for (t, n) in target.iter_mut().zip(counted.counts) {
+            *t += n;
         }
     };
     if stock == Stock::Free {
-        free_stock(&mut leave, &mut target);
+        freed.free_stock(&counted);
+        free_target(&mut target);
+    } else {
+        freed.hold_stock();
     }
     // Each pile's candidate, as its height plus one (0 once peeled to the
     // bottom), and whether the pile is a fan (else the waste).
@@ -241,38 +418,6 @@ pub fn is_dead(pos: &Position) -> bool {
             n += 1;
         }
     }
-    let Tables {
-        order,
-        above,
-        at,
-        top_order,
-    } = tables(pos);
-    // Copies of card index `i` home or free to leave (none past a king).
-    let free = |i: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
-        if i == NONE {
-            0
-        } else {
-            home[i as usize] + leave[i as usize]
-        }
-    };
-    // Per suit, the lowest play order from `from` with fewer than `copies`
-    // copies home or free to leave.
-    let lowest =
-        |s: usize, from: usize, copies: u8, home: &[u8; Card::COUNT], leave: &[u8; Card::COUNT]| {
-            (from..top_order)
-                .find(|&o| free(at[s][o], home, leave) < copies)
-                .unwrap_or(top_order)
-        };
-    // Per suit, the lowest play order none of whose copies is home or may
-    // leave; and the lowest with fewer than both: a card whose other copy is
-    // home needs every lower card of its suit twice, once on each
-    // foundation. Both only rise as cards are peeled.
-    let mut lost = [top_order; 4];
-    let mut short = lost;
-    for s in Suit::ALL.map(|s| s.index()) {
-        lost[s] = lowest(s, 0, 1, &home, &leave);
-        short[s] = lowest(s, 0, 2, &home, &leave);
-    }
     loop {
         let mut peeled = false;
         let mut left = false;
@@ -284,33 +429,21 @@ pub fn is_dead(pos: &Position) -> bool {
                 let x = pile[next[k] - 1];
                 let o = order[x.index()] as usize;
                 let s = x.suit().index();
-                let goes_home = o
-                    <= if home[x.index()] > 0 {
-                        short[s]
-                    } else {
-                        lost[s]
-                    };
                 let up = above[x.index()];
                 let goes_on_table = up != NONE && target[up as usize] > 0;
-                if !(goes_home || goes_on_table) {
+                if !(goes_on_table || freed.goes_home(s, o)) {
                     break;
                 }
                 // Peel `x`: it may leave, and the card under it is the
                 // pile's candidate, uncovered.
                 next[k] -= 1;
                 peeled = true;
-                leave[x.index()] += 1;
+                freed.free(x.index(), s, o);
                 if !fan {
                     target[x.index()] += 1;
                 }
                 if fan && next[k] > 0 {
                     target[pile[next[k] - 1].index()] += 1;
-                }
-                if o == lost[s] {
-                    lost[s] = lowest(s, o, 1, &home, &leave);
-                }
-                if o == short[s] {
-                    short[s] = lowest(s, o, 2, &home, &leave);
                 }
             }
             bare_fan |= fan && next[k] == 0;
@@ -321,11 +454,8 @@ pub fn is_dead(pos: &Position) -> bool {
                 return true;
             }
             stock = Stock::Free;
-            free_stock(&mut leave, &mut target);
-            for s in Suit::ALL.map(|s| s.index()) {
-                lost[s] = lowest(s, 0, 1, &home, &leave);
-                short[s] = lowest(s, 0, 2, &home, &leave);
-            }
+            freed.free_stock_after_peeling(stock_pile, &order);
+            free_target(&mut target);
             continue;
         }
         if !left {
@@ -342,7 +472,7 @@ pub(super) mod tests {
     use super::*;
     use crate::{solve_with, Options};
     use patience_engine::prng::SplitMix64;
-    use patience_engine::{Move, PileKind};
+    use patience_engine::{Move, PileKind, Suit};
 
     /// The stuck-set rule written out as the module documentation states it:
     /// start with every card in a fan or the waste, drop any card that may
