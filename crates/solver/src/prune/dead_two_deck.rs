@@ -318,8 +318,8 @@ struct StockCounts {
 
 /// Every bottom part of the stock last seen, counted: a deal's stock only
 /// loses cards from its top, so the search asks the test of one stock's
-/// bottom parts until the deal changes, and counting them again at every
-/// position cost a fifth of the test.
+/// bottom parts until the deal changes, and the test need not count up to
+/// 68 stock cards again at every position.
 struct StockCache {
     cards: Vec<Card>,
     /// `bottoms[n]`: the bottom `n` cards of `cards`, counted.
