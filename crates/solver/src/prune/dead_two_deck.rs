@@ -254,12 +254,7 @@ impl Freed {
     /// held: one card at a time.
     fn free_stock_after_peeling(&mut self, stock: &[Card], order: &[u8; Card::COUNT]) {
         for &c in stock {
-            let o = order[c.index()];
-            if o == NONE {
-                self.leave[c.index()] += 1;
-            } else {
-                self.free(c.index(), c.suit().index(), o as usize);
-            }
+            self.free(c.index(), c.suit().index(), order[c.index()] as usize);
         }
     }
 
@@ -273,7 +268,7 @@ impl Freed {
     }
 
     /// One more copy of card index `i`, at place `o` of suit `s`, free to
-    /// leave.
+    /// leave (a card at no place, `NONE`, sets no bit).
     #[inline]
     fn free(&mut self, i: usize, s: usize, o: usize) {
         self.leave[i] += 1;
