@@ -506,6 +506,7 @@ impl<'a> Solve<'a> {
                 self.pos,
                 &Settings {
                     piles_order: true,
+                    stock_order: true,
                     ..Settings::full(rest, self.options.dominances)
                 },
             ),

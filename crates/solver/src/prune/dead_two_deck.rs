@@ -129,6 +129,9 @@ pub(super) const NONE: u8 = u8::MAX;
 pub(super) struct Tables {
     pub(super) order: [u8; Card::COUNT],
     pub(super) above: [u8; Card::COUNT],
+    /// Per card, the card that builds on it (the one rank below it in
+    /// suit; `NONE` for the first place).
+    pub(super) below: [u8; Card::COUNT],
     pub(super) at: [[u8; 13]; 4],
     pub(super) top_order: usize,
 }
@@ -150,6 +153,7 @@ pub(super) fn tables(pos: &Position) -> Tables {
     let mut t = Tables {
         order: [NONE; Card::COUNT],
         above: [NONE; Card::COUNT],
+        below: [NONE; Card::COUNT],
         at: [[NONE; 13]; 4],
         top_order: 0,
     };
@@ -163,6 +167,7 @@ pub(super) fn tables(pos: &Position) -> Tables {
             }
             if let Some(up) = pos.targets_of(c).next() {
                 t.above[c.index()] = up.index() as u8;
+                t.below[up.index()] = c.index() as u8;
             }
         }
     }

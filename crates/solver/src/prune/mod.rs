@@ -50,9 +50,11 @@
 //! the same way in the last deal (docs/solver.md); it cuts the plain search
 //! of a last deal 5 to 12 times.
 
+pub mod asking;
 pub mod dead_two_deck;
 pub mod next_deal;
 pub mod pile_order;
+pub mod stock_order;
 pub mod waste_order;
 
 use patience_engine::{Card, EmptiedFan, Move, PileKind, Position, Safety, SuitPlaces};
@@ -515,6 +517,7 @@ mod tests {
                     last_pass_nodes: None,
                     last_pass_sample: (1, 0),
                     piles_order: false,
+                    stock_order: false,
                 },
             );
             if with.complete && plain.end == crate::search::End::Exhausted {

@@ -63,18 +63,13 @@
 //! endings and on positions along random games: every position it calls
 //! dead has no win.
 //!
-//! **Where a search asks it** ([`Asking`]). The test's worth differs from
-//! deal to deal and from one stock height to the next: on Krakowski deal 1
-//! at 5,000,000 positions nearly every test at 18 to 25 stock cards spends
-//! its whole budget and finds nothing, while on deal 21 nine tests in ten
-//! at an empty stock find the position dead. So a search counts, per stock
-//! height, the tests it asked and those that found a position dead; at a
-//! height where [`RARE_ASKED`] tests have been asked and fewer than one in
-//! [`RARE`] found one dead, it asks the test at one position in
-//! [`RARE_EVERY`] only. A test not asked cuts nothing and calls nothing
-//! dead, so this changes what the search costs, never what it proves; the
-//! counts are the search's own, so a node budget still answers the same on
-//! every machine.
+//! **Where a search asks it** ([`super::asking::Asking`]). The test's
+//! worth differs from deal to deal and from one stock height to the next:
+//! on Krakowski deal 1 at 5,000,000 positions nearly every test at 18 to 25
+//! stock cards spends its whole budget and finds nothing, while on deal 21
+//! nine tests in ten at an empty stock find the position dead. So a search
+//! asks it less often at a stock height where it rarely finds a position
+//! dead.
 
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
@@ -407,66 +402,6 @@ thread_local! {
     pub(crate) static OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Tests asked at a stock height before [`Asking`] judges their rate there.
-pub const RARE_ASKED: u32 = 512;
-
-/// A stock height where fewer than one test in this many found a position
-/// dead is one where the test is rarely of use.
-pub const RARE: u32 = 64;
-
-/// Where the test is rarely of use, it is asked at one position in this
-/// many. With [`RARE_ASKED`] and [`RARE`], the setting that decided the
-/// most of the Krakowski deals of 1..100 left unknown at 1 s, solved at
-/// 10 s (every 8, 16 or 32, one in 16 or 64, and the test's budget of 40,
-/// 100 or 300 relaxed positions tried).
-pub const RARE_EVERY: u32 = 8;
-
-/// A search's record of where the test was asked and what it found
-/// (the module documentation's *Where a search asks it*).
-#[derive(Clone, Debug)]
-pub struct Asking {
-    /// Per stock height (cards left in the stock, at most
-    /// [`STOCK_AT_MOST`]): tests asked, positions found dead, and positions
-    /// the test was not asked at.
-    at: [Tally; STOCK_AT_MOST + 1],
-}
-
-/// One stock height's tests.
-#[derive(Clone, Copy, Debug, Default)]
-struct Tally {
-    asked: u32,
-    dead: u32,
-    passed: u32,
-}
-
-impl Default for Asking {
-    fn default() -> Self {
-        Asking {
-            at: [Tally::default(); STOCK_AT_MOST + 1],
-        }
-    }
-}
-
-impl Asking {
-    /// Whether `pos` is dead by [`is_dead`], where this search still asks
-    /// the test at its stock height; `false` where it does not.
-    pub fn is_dead(&mut self, pos: &Position) -> bool {
-        let Some(h) = self.at.get_mut(pos.stock_len()) else {
-            return false;
-        };
-        if h.asked >= RARE_ASKED && h.dead * RARE < h.asked {
-            h.passed += 1;
-            if !h.passed.is_multiple_of(RARE_EVERY) {
-                return false;
-            }
-        }
-        h.asked += 1;
-        let dead = is_dead(pos);
-        h.dead += dead as u32;
-        dead
-    }
-}
-
 /// [`is_dead_within`] at the test's [`BUDGET`].
 pub fn is_dead(pos: &Position) -> bool {
     #[cfg(test)]
@@ -552,44 +487,5 @@ mod tests {
         }
         eprintln!("the piles' order fired in {fired}, the search without it proved {proved} lost");
         assert!(proved >= least, "fired {fired}, proved {proved}");
-    }
-
-    /// A search asks the test at every position of a stock height until it
-    /// has asked it [`RARE_ASKED`] times there; where it found too few
-    /// positions dead, at one in [`RARE_EVERY`] after that (a dead position
-    /// among the others is then missed, never called alive when asked);
-    /// where it found enough, at every position still.
-    #[test]
-    fn a_test_rarely_of_use_at_a_stock_height_is_asked_there_less_often() {
-        // An alive and a dead position at the same stock height.
-        let positions = along_random_games("krakowski", 40, 400, 1, 0x5a3);
-        let judged: Vec<(usize, bool, &Position)> = positions
-            .iter()
-            .filter(|p| applies(p) && p.stock_len() <= STOCK_AT_MOST)
-            .map(|p| (p.stock_len(), is_dead(p), p))
-            .collect();
-        let (h, alive, dead) = (0..=STOCK_AT_MOST)
-            .find_map(|h| {
-                let at = |d: bool| judged.iter().find(|j| j.0 == h && j.1 == d).map(|j| j.2);
-                Some((h, at(false)?, at(true)?))
-            })
-            .expect("an alive and a dead position at one stock height");
-
-        let mut rare = Asking::default();
-        for _ in 0..RARE_ASKED {
-            assert!(!rare.is_dead(alive));
-        }
-        let found: Vec<bool> = (0..2 * RARE_EVERY).map(|_| rare.is_dead(dead)).collect();
-        let asked = found.iter().filter(|&&d| d).count();
-        assert_eq!(asked, 2, "stock {h}: {found:?}");
-        assert!(found[RARE_EVERY as usize - 1], "stock {h}: {found:?}");
-
-        // One dead in RARE: still asked at every position.
-        let mut useful = Asking::default();
-        for i in 0..RARE_ASKED {
-            let p = if i % RARE == 0 { dead } else { alive };
-            assert_eq!(useful.is_dead(p), i % RARE == 0);
-        }
-        assert!((0..RARE_EVERY).all(|_| useful.is_dead(dead)));
     }
 }

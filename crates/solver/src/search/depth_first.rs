@@ -100,9 +100,12 @@ struct DepthFirst<'s> {
     last_passes: u64,
     /// Whether dead positions are cut.
     cuts_dead: bool,
-    /// [`Settings::piles_order`], asked only where dead positions are cut,
-    /// with the record of where it was asked and what it found.
-    piles_order: Option<prune::pile_order::Asking>,
+    /// [`Settings::stock_order`] and [`Settings::piles_order`], asked only where
+    /// dead positions are cut:
+    /// the records of where the stock's order test and the piles' order
+    /// test were asked and what they found.
+    stock_order: Option<prune::asking::Asking>,
+    piles_order: Option<prune::asking::Asking>,
 }
 
 impl<'s> DepthFirst<'s> {
@@ -135,6 +138,7 @@ impl<'s> DepthFirst<'s> {
             unfinished: false,
             last_passes: 0,
             cuts_dead: settings.mode == Mode::Solve && settings.dominances,
+            stock_order: settings.stock_order.then(Default::default),
             piles_order: settings.piles_order.then(Default::default),
             pos,
         }
@@ -300,12 +304,7 @@ impl<'s> DepthFirst<'s> {
         let mut alive = false;
         if self.cuts_dead {
             if prune::is_dead_after(&self.pos, mv, parent_alive)
-                || (mv == Move::Deal
-                    && prune::pile_order::applies(&self.pos)
-                    && self
-                        .piles_order
-                        .as_mut()
-                        .is_some_and(|asking| asking.is_dead(&self.pos)))
+                || (mv == Move::Deal && self.turned_dead())
             {
                 profile::dead(&self.pos);
                 return self.unplay(&undo);
@@ -320,6 +319,22 @@ impl<'s> DepthFirst<'s> {
         self.undos.push(undo);
         self.path.push(mv);
         Step::Enter
+    }
+
+    /// Whether the position a card turned from the stock just made is dead
+    /// by the stock's order or the piles' order, where this search asks
+    /// them (the cheaper first).
+    fn turned_dead(&mut self) -> bool {
+        let pos = &self.pos;
+        if !prune::pile_order::applies(pos) {
+            return false;
+        }
+        let asked = |asking: &mut Option<prune::asking::Asking>, test: fn(&Position) -> bool| {
+            asking.as_mut().is_some_and(|a| a.ask(pos, test))
+        };
+        (prune::stock_order::applies(pos)
+            && asked(&mut self.stock_order, prune::stock_order::is_dead))
+            || asked(&mut self.piles_order, prune::pile_order::is_dead)
     }
 
     /// The last deal that `mv`, a redeal, just began: searched apart with at

@@ -98,6 +98,7 @@ pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
                 last_pass_nodes: Some(sample.cap),
                 last_pass_sample: (sample.every, 0),
                 piles_order: false,
+                stock_order: false,
             },
         )
     };
@@ -139,6 +140,7 @@ mod tests {
             last_pass_nodes,
             last_pass_sample: (every, 0),
             piles_order: false,
+            stock_order: false,
         }
     }
 

@@ -61,6 +61,9 @@ pub struct Settings {
     /// speed, so `solve_with` asks it only in its last full search, after the
     /// passes that look for a win.
     pub piles_order: bool,
+    /// The same for the stock's order test ([`crate::prune::stock_order`]),
+    /// asked before the piles' order test.
+    pub stock_order: bool,
 }
 
 impl Settings {
@@ -75,6 +78,7 @@ impl Settings {
             last_pass_nodes: None,
             last_pass_sample: (1, 0),
             piles_order: false,
+            stock_order: false,
         }
     }
 }

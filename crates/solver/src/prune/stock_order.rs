@@ -1,0 +1,520 @@
+//! Dead positions by the stock's order, in the two-deck games with a waste
+//! built down in suit (Krakowski), in their last deal.
+//!
+//! **The relaxation.** Each fan and the waste keep the cards they hold now,
+//! in their order, and give them top first; the stock gives its cards in
+//! its order. Call a card *loose* once it has left its pile without going
+//! home, and *available* while a copy of it is loose, home or a fan's top.
+//! The relaxed game has five moves:
+//!
+//! 1. a pile's top card (a fan's or the waste's) leaves: home, if a copy of
+//!    the card below it in suit is home (an ace always may), else loose, if
+//!    the card it builds on (one rank above it in suit) is available;
+//! 2. the stock's next card leaves the same way;
+//! 3. the stock's next card is turned onto the waste;
+//! 4. the stock's next card is laid on a fan whose cards have all left,
+//!    where it is that fan's only card;
+//! 5. a loose card goes home, if a copy of the card below it is home.
+//!
+//! It is won when the piles and the stock are empty. Every real line of play
+//! is a relaxed line. Map a real position to the relaxed one whose fans and
+//! waste hold the cards they held at the start (or got by move 4) that have
+//! not left, with the same stock and the same cards home. A card of a
+//! pile's own going onto a fan lands on a fan top: a pile's own card with
+//! everything above it gone (a relaxed fan top) or a card that came there
+//! since (loose): move 1 or 2. A card going home finds the card below it on
+//! a real foundation, so a copy of that card is home: move 1, 2 or 5 (the
+//! relaxed foundations of a suit take a card whenever one copy of the card
+//! below it is home, which the real ones allow only on the foundation that
+//! shows it). A turn is move 3. A refill comes only onto an empty fan, so
+//! every card of its own and every card laid on it has left it: move 4,
+//! with the same card. A card that came onto a fan since is loose wherever
+//! it goes, and a card home counts as available though nothing is built on
+//! a foundation: both only allow more. So a real win is a relaxed win, and
+//! a position whose relaxed game is lost is lost. The conditions are those
+//! of [`super::pile_order::applies`].
+//!
+//! **What the search may skip.** Moves 1, 2 and 5 are made at once: the
+//! relaxed game gets only better by them. A card home or loose stays
+//! available for good, foundations only rise, a card that leaves uncovers
+//! its pile or the stock, and a card sent home rather than loose loses
+//! nothing (home is available too, and a loose card has nothing else to
+//! do). So a search of the relaxed game chooses only between moves 3 and 4:
+//! burying the waste, or taking an emptied fan, which stays taken until its
+//! card leaves. Which emptied fan takes the card does not matter (all are
+//! alike empty), so only the first is tried. And a card turned onto the
+//! waste above both copies of the card below it in suit, and above both
+//! copies of the card it builds on (a king: of the card below it), never
+//! leaves: neither copy of either can go home or reach a fan before it
+//! leaves the waste, which it cannot. Move 3 is not searched there.
+//!
+//! This is the relaxed game of [`super::pile_order`] with the stock kept in
+//! its order, its foundations counted by suit and its cards home counted
+//! available: there every stock card is loose from the start, and above 25
+//! stock cards nearly every relaxed game is won. Here a relaxed game is
+//! decided within a few dozen relaxed positions at 26 to 35 stock cards, and
+//! proves from one in ten to two in three of the positions lost there that
+//! the full search meets after a card turned, by stock height (Krakowski
+//! deal 69). Only a search that ends without a
+//! relaxed win within [`BUDGET`] calls the position dead, so the budget
+//! costs verdicts, never soundness.
+//!
+//! A test holds the relaxation to a search of the real game along random
+//! games and in random endings: every position it calls dead has no win.
+
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+
+use patience_engine::{Card, Position};
+
+use super::dead_two_deck::{tables, Tables, NONE};
+use crate::key::PrehashedSet;
+
+/// Fans and the waste the test handles (Krakowski has 12 fans and a waste).
+const PILES: usize = 16;
+
+/// Most stock cards the test handles: one bit each in [`State::turned`].
+const STOCK: usize = 128;
+
+/// Whether the test applies: the piles' order test's conditions.
+pub fn applies(pos: &Position) -> bool {
+    super::pile_order::applies(pos) && pos.stock_len() <= STOCK
+}
+
+/// One relaxed position: the cards left of each pile's own, the stock card
+/// laid on each emptied fan, the stock's cards dealt and those turned onto
+/// the waste and still there. The cards home and loose follow from these
+/// (every card that may go home has), so they are not part of it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct State {
+    left: [u8; PILES],
+    refill: [u8; PILES],
+    dealt: u8,
+    turned: u128,
+}
+
+impl Hash for State {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let word = |b: &[u8]| b.iter().fold(0u64, |w, &x| w << 8 | x as u64);
+        let mixed = (word(&self.left[..8])
+            ^ word(&self.left[8..]).rotate_left(29)
+            ^ word(&self.refill[..8]).rotate_left(7)
+            ^ word(&self.refill[8..]).rotate_left(53)
+            ^ (self.turned as u64).rotate_left(13)
+            ^ ((self.turned >> 64) as u64).rotate_left(37)
+            ^ self.dealt as u64)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        state.write_u64(mixed ^ mixed >> 31);
+    }
+}
+
+/// Per card, how many copies lie in piles (fans, waste or stock), are
+/// loose, are home, are fan tops: two bits each in a byte; and each pile's
+/// top card's index ([`NONE`] when empty).
+#[derive(Clone, Copy)]
+struct Counts {
+    cards: [u8; Card::COUNT],
+    tops: [u8; PILES],
+}
+
+/// The field of a card's byte in [`Counts`]: its lowest bit.
+#[derive(Clone, Copy)]
+enum Count {
+    InPiles = 1,
+    Loose = 4,
+    Home = 16,
+    FanTops = 64,
+}
+
+impl Counts {
+    fn get(&self, x: usize, field: Count) -> u8 {
+        (self.cards[x] / field as u8) & 3
+    }
+    fn add(&mut self, x: usize, field: Count) {
+        self.cards[x] += field as u8;
+    }
+    fn sub(&mut self, x: usize, field: Count) {
+        self.cards[x] -= field as u8;
+    }
+}
+
+/// What the relaxed positions are searched with, kept between tests.
+struct Scratch {
+    seen: PrehashedSet<State>,
+    stack: Vec<(State, Counts, bool)>,
+}
+
+/// The relaxed game of one position.
+struct Game<'a> {
+    piles: [&'a [Card]; PILES],
+    fan: [bool; PILES],
+    n: usize,
+    waste: usize,
+    /// The stock's pile: its next card is the last.
+    stock: &'a [Card],
+    t: Tables,
+}
+
+impl Game<'_> {
+    /// The stock's `i`-th card to come out.
+    fn stock_card(&self, i: usize) -> Card {
+        self.stock[self.stock.len() - 1 - i]
+    }
+
+    /// The stock's `i`-th card to come out, if the stock holds so many.
+    fn stock_card_at(&self, i: usize) -> Option<&Card> {
+        let n = self.stock.len();
+        (i < n).then(|| &self.stock[n - 1 - i])
+    }
+
+    /// Pile `k`'s top card in `s`.
+    fn top(&self, s: &State, k: usize) -> Option<Card> {
+        if k == self.waste && s.turned != 0 {
+            return Some(self.stock_card(127 - s.turned.leading_zeros() as usize));
+        }
+        let left = s.left[k] as usize;
+        if s.refill[k] != NONE {
+            return (left > 0).then(|| self.stock_card(s.refill[k] as usize));
+        }
+        (left > 0).then(|| self.piles[k][left - 1])
+    }
+
+    /// Whether a copy of `y` is loose, home or a fan top.
+    fn available(c: &Counts, y: u8) -> bool {
+        y != NONE && c.cards[y as usize] & 0b1111_1100 != 0
+    }
+
+    /// Whether `x` may go home: the card below it has a copy home.
+    fn homeable(&self, c: &Counts, x: usize) -> bool {
+        let b = self.t.below[x];
+        b == NONE || c.get(b as usize, Count::Home) > 0
+    }
+
+    /// Sends `x`, just off its pile, home, and after it every loose card of
+    /// its suit that may follow.
+    fn go_home(&self, c: &mut Counts, x: usize) {
+        c.add(x, Count::Home);
+        let mut y = x;
+        loop {
+            let up = self.t.above[y];
+            // `above` is the card one rank up in suit: the next card home.
+            if up == NONE || c.get(up as usize, Count::Loose) == 0 {
+                return;
+            }
+            y = up as usize;
+            while c.get(y, Count::Loose) > 0 {
+                c.sub(y, Count::Loose);
+                c.add(y, Count::Home);
+            }
+        }
+    }
+
+    /// Takes pile `k`'s top card `x` off: home if it may go, else loose.
+    fn take(&self, s: &mut State, c: &mut Counts, k: usize, x: usize) {
+        if k == self.waste && s.turned != 0 {
+            s.turned &= !(1 << (127 - s.turned.leading_zeros()));
+        } else {
+            s.left[k] -= 1;
+        }
+        c.sub(x, Count::InPiles);
+        let under = self.top(s, k);
+        c.tops[k] = under.map_or(NONE, |y| y.index() as u8);
+        if self.fan[k] {
+            c.sub(x, Count::FanTops);
+            if let Some(y) = under {
+                c.add(y.index(), Count::FanTops);
+            }
+        }
+        if self.homeable(c, x) {
+            self.go_home(c, x);
+        } else {
+            c.add(x, Count::Loose);
+        }
+    }
+
+    /// Deals the stock's next cards while each may leave at once (home, or
+    /// loose where a copy of the card it builds on is available); whether
+    /// any did.
+    fn deal_leaving(&self, s: &mut State, c: &mut Counts) -> bool {
+        let mut moved = false;
+        while let Some(&x) = self.stock_card_at(s.dealt as usize) {
+            let x = x.index();
+            let home = self.homeable(c, x);
+            if !home && !Self::available(c, self.t.above[x]) {
+                break;
+            }
+            s.dealt += 1;
+            c.sub(x, Count::InPiles);
+            if home {
+                self.go_home(c, x);
+            } else {
+                c.add(x, Count::Loose);
+            }
+            moved = true;
+        }
+        moved
+    }
+
+    /// Makes every move that is always made.
+    fn close(&self, s: &mut State, c: &mut Counts) {
+        loop {
+            let mut moved = false;
+            for k in 0..self.n {
+                while c.tops[k] != NONE {
+                    let x = c.tops[k] as usize;
+                    if !self.homeable(c, x) && !Self::available(c, self.t.above[x]) {
+                        break;
+                    }
+                    self.take(s, c, k, x);
+                    moved = true;
+                }
+            }
+            moved |= self.deal_leaving(s, c);
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    /// Whether `x`, turned onto the waste of `s`, would lie on both copies
+    /// of the card below it in its suit and on both copies of the card it
+    /// builds on: then it never leaves.
+    fn buries_its_way_out(&self, s: &State, c: &Counts, x: usize) -> bool {
+        let (b, up) = (self.t.below[x], self.t.above[x]);
+        let held = |y: u8| c.get(y as usize, Count::InPiles) == 2;
+        if b == NONE || !held(b) || (up != NONE && !held(up)) {
+            return false;
+        }
+        let w = self.waste;
+        let (mut nb, mut nu) = (0, 0);
+        let mut count = |y: usize| {
+            nb += (y == b as usize) as u8;
+            nu += (y == up as usize) as u8;
+        };
+        for &y in &self.piles[w][..s.left[w] as usize] {
+            count(y.index());
+        }
+        let mut t = s.turned;
+        while t != 0 {
+            count(self.stock_card(t.trailing_zeros() as usize).index());
+            t &= t - 1;
+        }
+        nb == 2 && (up == NONE || nu == 2)
+    }
+
+    /// Whether the relaxed game is won within `budget` relaxed positions
+    /// (`None`: the budget ran out first). A stacked position carries
+    /// whether it needs the moves always made: after a turn only the stock's
+    /// next card can move, and that is done before it is stacked.
+    fn won(&self, start: (State, Counts), budget: usize, scratch: &mut Scratch) -> Option<bool> {
+        let Scratch { seen, stack } = scratch;
+        seen.clear();
+        stack.clear();
+        stack.push((start.0, start.1, true));
+        while let Some((mut s, mut c, full)) = stack.pop() {
+            if full {
+                self.close(&mut s, &mut c);
+            }
+            if s.dealt as usize == self.stock.len() && c.tops[..self.n].iter().all(|&t| t == NONE) {
+                return Some(true);
+            }
+            if !seen.insert(s) {
+                continue;
+            }
+            if seen.len() > budget {
+                return None;
+            }
+            let Some(&x) = self.stock_card_at(s.dealt as usize) else {
+                continue;
+            };
+            let x = x.index();
+            if !self.buries_its_way_out(&s, &c, x) {
+                let (mut t, mut d) = (s, c);
+                t.turned |= 1 << t.dealt;
+                t.dealt += 1;
+                d.tops[self.waste] = x as u8;
+                // Nothing but the stock's next card can move now: `x` could
+                // not leave from the stock, nor can it from the waste.
+                let full = self.deal_leaving(&mut t, &mut d);
+                stack.push((t, d, full));
+            }
+            if let Some(k) = (0..self.n).find(|&k| self.fan[k] && c.tops[k] == NONE) {
+                let (mut t, mut d) = (s, c);
+                t.refill[k] = t.dealt;
+                t.left[k] = 1;
+                t.dealt += 1;
+                d.tops[k] = x as u8;
+                d.add(x, Count::FanTops);
+                stack.push((t, d, true));
+            }
+        }
+        Some(false)
+    }
+}
+
+/// Relaxed positions a test may search before it gives up (and calls the
+/// position alive). Most tests end within a few dozen; a larger budget
+/// proves a few more positions dead but costs the search more than it
+/// saves (`cargo run --release -p patience-solver --example full_search --
+/// krakowski 69,350 40000000 1024 piles-order`, built with 50, 100, 300 and
+/// 1,000, and with 4, 8 or 16 a stock card).
+pub const BUDGET: usize = 100;
+
+/// [`is_dead_within`] at the test's [`BUDGET`].
+pub fn is_dead(pos: &Position) -> bool {
+    #[cfg(test)]
+    if OFF.get() {
+        return false;
+    }
+    is_dead_within(pos, BUDGET)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Turns the test off in this thread, for tests that compare verdicts
+    /// with and without it.
+    pub(crate) static OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the relaxed game is lost, searched within `budget` relaxed
+/// positions. Call only where [`applies`] holds.
+pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
+    let layout = pos.layout();
+    let t = tables(pos);
+    let Some(stock) = layout.stock else {
+        return false;
+    };
+    let mut game = Game {
+        piles: [&[]; PILES],
+        fan: [false; PILES],
+        n: 0,
+        waste: PILES,
+        stock: pos.pile(stock),
+        t,
+    };
+    let mut counts = Counts {
+        cards: [0; Card::COUNT],
+        tops: [NONE; PILES],
+    };
+    let mut start = State {
+        left: [0; PILES],
+        refill: [NONE; PILES],
+        dealt: 0,
+        turned: 0,
+    };
+    for p in layout.tableau_ids().chain(layout.waste) {
+        let Some(slot) = game.piles.get_mut(game.n) else {
+            return false;
+        };
+        let pile = pos.pile(p);
+        *slot = pile;
+        game.fan[game.n] = Some(p) != layout.waste;
+        if !game.fan[game.n] {
+            game.waste = game.n;
+        }
+        start.left[game.n] = pile.len() as u8;
+        for &x in pile {
+            if t.order[x.index()] == NONE {
+                return false;
+            }
+            counts.add(x.index(), Count::InPiles);
+        }
+        if let Some(&x) = pile.last() {
+            counts.tops[game.n] = x.index() as u8;
+            if game.fan[game.n] {
+                counts.add(x.index(), Count::FanTops);
+            }
+        }
+        game.n += 1;
+    }
+    if game.waste == PILES || game.stock.len() > STOCK {
+        return false;
+    }
+    for &x in game.stock {
+        counts.add(x.index(), Count::InPiles);
+    }
+    for f in layout.foundation_ids() {
+        for &x in pos.pile(f) {
+            counts.add(x.index(), Count::Home);
+        }
+    }
+    thread_local! {
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch {
+            seen: PrehashedSet::default(),
+            stack: Vec::new(),
+        });
+    }
+    SCRATCH.with_borrow_mut(|scratch| game.won((start, counts), budget, scratch) == Some(false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prune::dead_two_deck::tests::along_random_games;
+    use crate::{replays_to_win, solve, solve_with, Budget, Options, Outcome};
+    use patience_engine::game;
+
+    /// A budget large enough that the test decides every position here.
+    const WIDE: usize = 20_000;
+
+    #[test]
+    fn no_position_on_a_winning_line_is_called_dead() {
+        // Each position a win passes through is winnable; the relaxed game
+        // must find each won, however early.
+        let spec = game("krakowski").unwrap();
+        for deal in [4, 9, 11] {
+            let start = Position::deal(spec, deal).unwrap();
+            let Outcome::Win(line) = solve(&start, &Budget::of_nodes(2_000_000)).outcome else {
+                panic!("deal {deal} not won");
+            };
+            assert!(replays_to_win(&start, &line));
+            let mut p = start;
+            for (i, &m) in line.iter().enumerate() {
+                assert!(
+                    !applies(&p) || !is_dead_within(&p, WIDE),
+                    "deal {deal}, move {i}\n{}",
+                    p.to_text()
+                );
+                p.apply(m).unwrap();
+            }
+        }
+    }
+
+    /// Positions only this test calls dead (the two-deck, waste's order and
+    /// piles' order tests pass them), with a move left: the search with
+    /// every other dominance and without this test finds no win in any, and
+    /// proves enough of them lost to mean something.
+    #[test]
+    fn positions_only_the_stock_order_calls_dead_are_lost() {
+        // Along random games: the endings of the other tests have no stock.
+        let positions = along_random_games("krakowski", 24, 300, 3, 0x570c);
+        let (mut fired, mut proved, mut deep) = (0, 0, 0);
+        for p in &positions {
+            if !applies(p)
+                || crate::prune::is_dead(p)
+                || crate::prune::pile_order::is_dead(p)
+                || !is_dead_within(p, WIDE)
+                || p.legal_moves().is_empty()
+            {
+                continue;
+            }
+            fired += 1;
+            deep += (p.stock_len() > crate::prune::pile_order::STOCK_AT_MOST) as usize;
+            OFF.set(true);
+            let plain = solve_with(p, &Options::with_nodes(300_000, true)).outcome;
+            OFF.set(false);
+            assert_ne!(plain.won(), Some(true), "{}", p.to_text());
+            proved += (plain.won() == Some(false)) as usize;
+        }
+        eprintln!(
+            "the stock's order fired in {fired} ({deep} with more than {} stock cards), \
+             the search without it proved {proved} lost",
+            crate::prune::pile_order::STOCK_AT_MOST
+        );
+        // Above the piles' order test's stock heights most of all.
+        assert!(
+            proved >= 10 && deep >= 5,
+            "fired {fired} ({deep} deep), proved {proved}"
+        );
+    }
+}
