@@ -54,6 +54,7 @@ pub mod asking;
 pub mod dead_two_deck;
 pub mod next_deal;
 pub mod pile_order;
+mod relaxed;
 pub mod stock_order;
 pub mod waste_order;
 

@@ -77,6 +77,7 @@ use std::hash::{Hash, Hasher};
 use patience_engine::{Card, Position};
 
 use super::dead_two_deck::{tables, Tables, NONE};
+use super::relaxed::{piles, Count, Counts, PILES};
 use crate::key::PrehashedSet;
 
 /// Relaxed positions a test may search before it gives up (and calls the
@@ -93,9 +94,6 @@ pub const BUDGET: usize = 100;
 /// test would cost its budget and almost never fire (measured as
 /// [`BUDGET`] is).
 pub const STOCK_AT_MOST: usize = 25;
-
-/// Fans and the waste the test handles (Krakowski has 12 fans and a waste).
-const PILES: usize = 16;
 
 /// Whether the test applies: the two-deck dead test's conditions, a waste,
 /// and few enough piles.
@@ -141,39 +139,6 @@ struct Game<'a> {
     fan: [bool; PILES],
     n: usize,
     t: Tables,
-}
-
-/// What one relaxed position allows, kept up to date as it changes: per
-/// card, how many copies are loose, lie in the piles, and are fan tops.
-/// Each count is at most 2 (two decks), so the three share a byte, two bits
-/// each: the searches copy a relaxed position at every step.
-#[derive(Clone, Copy)]
-struct Counts {
-    cards: [u8; Card::COUNT],
-    /// Each pile's top card's index ([`NONE`] when empty): the searches
-    /// look for a card among the tops many times a relaxed position, and a
-    /// byte here is nearer than the pile's card.
-    tops: [u8; PILES],
-}
-
-/// The field of a card's byte in [`Counts`]: its lowest bit.
-#[derive(Clone, Copy)]
-enum Count {
-    Loose = 1,
-    InPiles = 4,
-    FanTops = 16,
-}
-
-impl Counts {
-    fn get(&self, x: usize, field: Count) -> u8 {
-        (self.cards[x] / field as u8) & 3
-    }
-    fn add(&mut self, x: usize, field: Count) {
-        self.cards[x] += field as u8;
-    }
-    fn sub(&mut self, x: usize, field: Count) {
-        self.cards[x] -= field as u8;
-    }
 }
 
 impl Game<'_> {
@@ -329,42 +294,20 @@ impl Game<'_> {
 pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
     let layout = pos.layout();
     let t = tables(pos);
-    let mut game = Game {
-        piles: [&[]; PILES],
-        fan: [false; PILES],
-        n: 0,
+    let Some(read) = piles(pos, &t) else {
+        return false;
+    };
+    let game = Game {
+        piles: read.piles,
+        fan: read.fan,
+        n: read.n,
         t,
     };
-    let mut counts = Counts {
-        cards: [0; Card::COUNT],
-        tops: [NONE; PILES],
-    };
+    let mut counts = read.counts;
     let mut start = State {
-        left: [0; PILES],
+        left: read.left,
         heights: [[0; 2]; 4],
     };
-    for p in layout.tableau_ids().chain(layout.waste) {
-        let Some(slot) = game.piles.get_mut(game.n) else {
-            return false;
-        };
-        let pile = pos.pile(p);
-        *slot = pile;
-        game.fan[game.n] = Some(p) != layout.waste;
-        start.left[game.n] = pile.len() as u8;
-        for &x in pile {
-            if t.order[x.index()] == NONE {
-                return false;
-            }
-            counts.add(x.index(), Count::InPiles);
-        }
-        if let Some(&x) = pile.last() {
-            counts.tops[game.n] = x.index() as u8;
-            if game.fan[game.n] {
-                counts.add(x.index(), Count::FanTops);
-            }
-        }
-        game.n += 1;
-    }
     if let Some(s) = layout.stock {
         for &x in pos.pile(s) {
             counts.add(x.index(), Count::Loose);

@@ -68,10 +68,8 @@ use std::hash::{Hash, Hasher};
 use patience_engine::{Card, Position};
 
 use super::dead_two_deck::{tables, Tables, NONE};
+use super::relaxed::{piles, Count, Counts, PILES};
 use crate::key::PrehashedSet;
-
-/// Fans and the waste the test handles (Krakowski has 12 fans and a waste).
-const PILES: usize = 16;
 
 /// Most stock cards the test handles: one bit each in [`State::turned`].
 const STOCK: usize = 128;
@@ -105,36 +103,6 @@ impl Hash for State {
             ^ self.dealt as u64)
             .wrapping_mul(0x9e37_79b9_7f4a_7c15);
         state.write_u64(mixed ^ mixed >> 31);
-    }
-}
-
-/// Per card, how many copies lie in piles (fans, waste or stock), are
-/// loose, are home, are fan tops: two bits each in a byte; and each pile's
-/// top card's index ([`NONE`] when empty).
-#[derive(Clone, Copy)]
-struct Counts {
-    cards: [u8; Card::COUNT],
-    tops: [u8; PILES],
-}
-
-/// The field of a card's byte in [`Counts`]: its lowest bit.
-#[derive(Clone, Copy)]
-enum Count {
-    InPiles = 1,
-    Loose = 4,
-    Home = 16,
-    FanTops = 64,
-}
-
-impl Counts {
-    fn get(&self, x: usize, field: Count) -> u8 {
-        (self.cards[x] / field as u8) & 3
-    }
-    fn add(&mut self, x: usize, field: Count) {
-        self.cards[x] += field as u8;
-    }
-    fn sub(&mut self, x: usize, field: Count) {
-        self.cards[x] -= field as u8;
     }
 }
 
@@ -181,7 +149,9 @@ impl Game<'_> {
 
     /// Whether a copy of `y` is loose, home or a fan top.
     fn available(c: &Counts, y: u8) -> bool {
-        y != NONE && c.cards[y as usize] & 0b1111_1100 != 0
+        /// The bits of a card's byte that count copies loose, fan tops or home.
+        const AVAILABLE: u8 = 3 * (Count::Loose as u8 | Count::FanTops as u8 | Count::Home as u8);
+        y != NONE && c.cards[y as usize] & AVAILABLE != 0
     }
 
     /// Whether `x` may go home: the card below it has a copy home.
@@ -384,49 +354,24 @@ pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
     let Some(stock) = layout.stock else {
         return false;
     };
-    let mut game = Game {
-        piles: [&[]; PILES],
-        fan: [false; PILES],
-        n: 0,
-        waste: PILES,
+    let Some(read) = piles(pos, &t) else {
+        return false;
+    };
+    let game = Game {
+        piles: read.piles,
+        fan: read.fan,
+        n: read.n,
+        waste: read.waste,
         stock: pos.pile(stock),
         t,
     };
-    let mut counts = Counts {
-        cards: [0; Card::COUNT],
-        tops: [NONE; PILES],
-    };
-    let mut start = State {
-        left: [0; PILES],
+    let mut counts = read.counts;
+    let start = State {
+        left: read.left,
         refill: [NONE; PILES],
         dealt: 0,
         turned: 0,
     };
-    for p in layout.tableau_ids().chain(layout.waste) {
-        let Some(slot) = game.piles.get_mut(game.n) else {
-            return false;
-        };
-        let pile = pos.pile(p);
-        *slot = pile;
-        game.fan[game.n] = Some(p) != layout.waste;
-        if !game.fan[game.n] {
-            game.waste = game.n;
-        }
-        start.left[game.n] = pile.len() as u8;
-        for &x in pile {
-            if t.order[x.index()] == NONE {
-                return false;
-            }
-            counts.add(x.index(), Count::InPiles);
-        }
-        if let Some(&x) = pile.last() {
-            counts.tops[game.n] = x.index() as u8;
-            if game.fan[game.n] {
-                counts.add(x.index(), Count::FanTops);
-            }
-        }
-        game.n += 1;
-    }
     if game.waste == PILES || game.stock.len() > STOCK {
         return false;
     }
