@@ -361,8 +361,7 @@ pub fn is_dead(pos: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::prune::dead_two_deck::tests::{along_random_games, ending};
-    use crate::{replays_to_win, solve, solve_with, Budget, Options, Outcome};
-    use patience_engine::game;
+    use crate::prune::relaxed::tests::{along_wins, lost_without_the_relaxed_tests};
 
     /// A budget large enough that the test decides every position here.
     const WIDE: usize = 20_000;
@@ -371,22 +370,8 @@ mod tests {
     fn no_position_on_a_winning_line_is_called_dead() {
         // Each position a win passes through is winnable; the relaxed game
         // must find each won, however late.
-        let spec = game("krakowski").unwrap();
-        for deal in [4, 9] {
-            let start = Position::deal(spec, deal).unwrap();
-            let Outcome::Win(line) = solve(&start, &Budget::of_nodes(2_000_000)).outcome else {
-                panic!("deal {deal} not won");
-            };
-            assert!(replays_to_win(&start, &line));
-            let mut p = start;
-            for (i, &m) in line.iter().enumerate() {
-                assert!(
-                    !is_dead_within(&p, WIDE),
-                    "deal {deal}, move {i}\n{}",
-                    p.to_text()
-                );
-                p.apply(m).unwrap();
-            }
+        for p in along_wins("krakowski", &[4, 9]) {
+            assert!(!is_dead_within(&p, WIDE), "{}", p.to_text());
         }
     }
 
@@ -412,22 +397,17 @@ mod tests {
         let mut positions: Vec<Position> =
             (0..endings).map(|seed| ending("krakowski", seed)).collect();
         positions.extend(along_random_games("krakowski", deals, 400, 2, 0x9113));
-        let (mut fired, mut proved) = (0, 0);
-        for p in &positions {
-            if !applies(p)
-                || crate::prune::is_dead(p)
-                || !is_dead_within(p, WIDE)
-                || p.legal_moves().is_empty()
-            {
-                continue;
-            }
-            fired += 1;
-            OFF.set(true);
-            let plain = solve_with(p, &Options::with_nodes(300_000, true)).outcome;
-            OFF.set(false);
-            assert_ne!(plain.won(), Some(true), "{}", p.to_text());
-            proved += (plain.won() == Some(false)) as usize;
-        }
+        let fired: Vec<&Position> = positions
+            .iter()
+            .filter(|p| {
+                applies(p)
+                    && !crate::prune::is_dead(p)
+                    && is_dead_within(p, WIDE)
+                    && !p.legal_moves().is_empty()
+            })
+            .collect();
+        let proved = lost_without_the_relaxed_tests(fired.iter().copied());
+        let fired = fired.len();
         eprintln!("the piles' order fired in {fired}, the search without it proved {proved} lost");
         assert!(proved >= least, "fired {fired}, proved {proved}");
     }

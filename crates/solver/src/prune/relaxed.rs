@@ -98,3 +98,52 @@ pub(super) fn piles<'a>(pos: &'a Position, t: &Tables) -> Option<Piles<'a>> {
     }
     Some(read)
 }
+
+#[cfg(test)]
+pub(super) mod tests {
+    use patience_engine::{game, Position};
+
+    use crate::prune::{pile_order, stock_order};
+    use crate::{replays_to_win, solve, solve_with, Budget, Options, Outcome};
+
+    /// Every position along the solver's winning lines of `deals` of
+    /// `game`, each line replayed through the engine: all are winnable, so
+    /// no sound dead test may call any dead.
+    pub(in crate::prune) fn along_wins(game_id: &str, deals: &[u64]) -> Vec<Position> {
+        let spec = game(game_id).unwrap();
+        let mut positions = Vec::new();
+        for &deal in deals {
+            let start = Position::deal(spec, deal).unwrap();
+            let Outcome::Win(line) = solve(&start, &Budget::of_nodes(2_000_000)).outcome else {
+                panic!("{game_id} deal {deal} not won");
+            };
+            assert!(replays_to_win(&start, &line));
+            let mut p = start;
+            for &m in &line {
+                positions.push(p.clone());
+                p.apply(m).unwrap();
+            }
+        }
+        positions
+    }
+
+    /// Searches each of `positions` (called dead by one relaxed test alone,
+    /// each with a move left) with every other dominance and neither relaxed
+    /// test: none may be won. Returns how many the search proves lost.
+    pub(in crate::prune) fn lost_without_the_relaxed_tests<'a>(
+        positions: impl IntoIterator<Item = &'a Position>,
+    ) -> usize {
+        let mut proved = 0;
+        for p in positions {
+            assert!(!p.legal_moves().is_empty(), "{}", p.to_text());
+            pile_order::OFF.set(true);
+            stock_order::OFF.set(true);
+            let plain = solve_with(p, &Options::with_nodes(300_000, true)).outcome;
+            pile_order::OFF.set(false);
+            stock_order::OFF.set(false);
+            assert_ne!(plain.won(), Some(true), "{}", p.to_text());
+            proved += (plain.won() == Some(false)) as usize;
+        }
+        proved
+    }
+}

@@ -396,8 +396,8 @@ pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
 mod tests {
     use super::*;
     use crate::prune::dead_two_deck::tests::along_random_games;
-    use crate::{replays_to_win, solve, solve_with, Budget, Options, Outcome};
-    use patience_engine::game;
+    use crate::prune::pile_order::{self, STOCK_AT_MOST};
+    use crate::prune::relaxed::tests::{along_wins, lost_without_the_relaxed_tests};
 
     /// A budget large enough that the test decides every position here.
     const WIDE: usize = 20_000;
@@ -406,57 +406,41 @@ mod tests {
     fn no_position_on_a_winning_line_is_called_dead() {
         // Each position a win passes through is winnable; the relaxed game
         // must find each won, however early.
-        let spec = game("krakowski").unwrap();
-        for deal in [4, 9, 11] {
-            let start = Position::deal(spec, deal).unwrap();
-            let Outcome::Win(line) = solve(&start, &Budget::of_nodes(2_000_000)).outcome else {
-                panic!("deal {deal} not won");
-            };
-            assert!(replays_to_win(&start, &line));
-            let mut p = start;
-            for (i, &m) in line.iter().enumerate() {
-                assert!(
-                    !applies(&p) || !is_dead_within(&p, WIDE),
-                    "deal {deal}, move {i}\n{}",
-                    p.to_text()
-                );
-                p.apply(m).unwrap();
-            }
+        for p in along_wins("krakowski", &[4, 9, 11]) {
+            assert!(!applies(&p) || !is_dead_within(&p, WIDE), "{}", p.to_text());
         }
     }
 
     /// Positions only this test calls dead (the two-deck, waste's order and
     /// piles' order tests pass them), with a move left: the search with
-    /// every other dominance and without this test finds no win in any, and
-    /// proves enough of them lost to mean something.
+    /// every other dominance and neither relaxed test finds no win in any,
+    /// and proves enough of them lost to mean something, most of all above
+    /// the piles' order test's stock heights.
     #[test]
     fn positions_only_the_stock_order_calls_dead_are_lost() {
-        // Along random games: the endings of the other tests have no stock.
+        // Along random games: the random endings of the other tests have no
+        // stock.
         let positions = along_random_games("krakowski", 24, 300, 3, 0x570c);
-        let (mut fired, mut proved, mut deep) = (0, 0, 0);
-        for p in &positions {
-            if !applies(p)
-                || crate::prune::is_dead(p)
-                || crate::prune::pile_order::is_dead(p)
-                || !is_dead_within(p, WIDE)
-                || p.legal_moves().is_empty()
-            {
-                continue;
-            }
-            fired += 1;
-            deep += (p.stock_len() > crate::prune::pile_order::STOCK_AT_MOST) as usize;
-            OFF.set(true);
-            let plain = solve_with(p, &Options::with_nodes(300_000, true)).outcome;
-            OFF.set(false);
-            assert_ne!(plain.won(), Some(true), "{}", p.to_text());
-            proved += (plain.won() == Some(false)) as usize;
-        }
+        let fired: Vec<&Position> = positions
+            .iter()
+            .filter(|p| {
+                applies(p)
+                    && !crate::prune::is_dead(p)
+                    && !pile_order::is_dead(p)
+                    && is_dead_within(p, WIDE)
+                    && !p.legal_moves().is_empty()
+            })
+            .collect();
+        let deep = fired
+            .iter()
+            .filter(|p| p.stock_len() > STOCK_AT_MOST)
+            .count();
+        let proved = lost_without_the_relaxed_tests(fired.iter().copied());
+        let fired = fired.len();
         eprintln!(
-            "the stock's order fired in {fired} ({deep} with more than {} stock cards), \
-             the search without it proved {proved} lost",
-            crate::prune::pile_order::STOCK_AT_MOST
+            "the stock's order fired in {fired} ({deep} with more than {STOCK_AT_MOST} stock \
+             cards), the search without it proved {proved} lost"
         );
-        // Above the piles' order test's stock heights most of all.
         assert!(
             proved >= 10 && deep >= 5,
             "fired {fired} ({deep} deep), proved {proved}"
