@@ -9,8 +9,8 @@
 //! position dead. So a search keeps one [`Asking`] a test, and counts per
 //! stock height the tests it asked and those that found a position dead;
 //! at a height where [`RARE_ASKED`] tests have been asked and fewer than one
-//! in [`RARE`] found one dead, it asks the test at one position in
-//! [`RARE_EVERY`] only. A test not asked cuts nothing and calls nothing
+//! in the test's own threshold ([`RARE`] for the piles' order) found one
+//! dead, it asks the test at one position in [`RARE_EVERY`] only. A test not asked cuts nothing and calls nothing
 //! dead, so this changes what the search costs, never what it proves; the
 //! counts are the search's own, so a node budget still answers the same on
 //! every machine.
@@ -20,8 +20,8 @@ use patience_engine::Position;
 /// Tests asked at a stock height before [`Asking`] judges their rate there.
 pub const RARE_ASKED: u32 = 512;
 
-/// A stock height where fewer than one test in this many found a position
-/// dead is one where the test is rarely of use.
+/// A stock height where fewer than one piles' order test in this many
+/// found a position dead is one where the test is rarely of use.
 pub const RARE: u32 = 64;
 
 /// Where a test is rarely of use, it is asked at one position in this
@@ -37,6 +37,9 @@ const HEIGHTS: usize = 128;
 /// A search's record of where one test was asked and what it found.
 #[derive(Clone, Debug)]
 pub struct Asking {
+    /// Fewer than one test in this many finding a position dead makes a
+    /// stock height one where the test is rarely of use.
+    rare: u32,
     /// Per stock height (cards left in the stock): tests asked, positions
     /// found dead, and positions the test was not asked at.
     at: [Tally; HEIGHTS + 1],
@@ -51,21 +54,30 @@ struct Tally {
 }
 
 impl Default for Asking {
+    /// A record for a test rarely of use below one dead position in
+    /// [`RARE`].
     fn default() -> Self {
-        Asking {
-            at: [Tally::default(); HEIGHTS + 1],
-        }
+        Asking::rare_below(RARE)
     }
 }
 
 impl Asking {
+    /// A record for a test rarely of use below one dead position in
+    /// `rare` tests.
+    pub fn rare_below(rare: u32) -> Asking {
+        Asking {
+            rare,
+            at: [Tally::default(); HEIGHTS + 1],
+        }
+    }
+
     /// Whether `pos` is dead by `test`, where this search still asks the
     /// test at its stock height; `false` where it does not.
     pub fn ask(&mut self, pos: &Position, test: impl FnOnce(&Position) -> bool) -> bool {
         let Some(h) = self.at.get_mut(pos.stock_len()) else {
             return false;
         };
-        if h.asked >= RARE_ASKED && h.dead * RARE < h.asked {
+        if h.asked >= RARE_ASKED && h.dead * self.rare < h.asked {
             h.passed += 1;
             if !h.passed.is_multiple_of(RARE_EVERY) {
                 return false;

@@ -138,7 +138,9 @@ impl<'s> DepthFirst<'s> {
             unfinished: false,
             last_passes: 0,
             cuts_dead: settings.mode == Mode::Solve && settings.dominances,
-            stock_order: settings.stock_order.then(Default::default),
+            stock_order: settings
+                .stock_order
+                .then(|| prune::asking::Asking::rare_below(prune::stock_order::RARE)),
             piles_order: settings.piles_order.then(Default::default),
             pos,
         }
