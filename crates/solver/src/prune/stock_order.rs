@@ -48,6 +48,29 @@
 //! leaves: neither copy of either can go home or reach a fan before it
 //! leaves the waste, which it cannot. Move 3 is not searched there.
 //!
+//! **Exact foundations** ([`is_dead_within_by`]). A stronger relaxed game
+//! keeps the real foundations: a card goes home only where a foundation of
+//! its suit shows the card below it (more copies of that card are home than
+//! of the card itself). Going home is then not always best at once: where
+//! the card would take the last such foundation while its other copy still
+//! lies in a pile or the stock, a real line may send that copy there first
+//! and leave this one where it lies. So there going home is a move the
+//! search chooses (a pile's top, the stock's next card, or a loose card);
+//! such a card leaves its pile loose at once where the card it builds on is
+//! available (it stays available, and what lies under it is uncovered), and
+//! otherwise stays. Everywhere else going home stays a move made at once:
+//! with two foundations showing the card below, or with the other copy off
+//! its pile already (the two copies are then alike), no other card can want
+//! the foundation it takes, and a card home still counts available. A real
+//! line is still a relaxed line with those moves made at once, so a position
+//! whose relaxed game is lost is lost. Its searches need hundreds of
+//! thousands of relaxed positions where the game by suit needs dozens, so
+//! the solve asks it only once, of the position it is asked to solve (the
+//! `Relaxed` pass, `passes.rs`): at the start of Krakowski deals 1..1000 it
+//! proves 77 lost within 1,000,000 relaxed positions, 23 of them deals the
+//! game by suit leaves alive. A test holds it, too, to a search of the real
+//! game, along the person-like player's games.
+//!
 //! This is the relaxed game of [`super::pile_order`] with the stock kept in
 //! its order, its foundations counted by suit and its cards home counted
 //! available: there every stock card is loose from the start, and above 25
@@ -89,6 +112,8 @@ struct State {
     refill: [u8; PILES],
     dealt: u8,
     turned: u128,
+    /// With exact foundations, per card two bits: its copies home.
+    home: u128,
 }
 
 impl Hash for State {
@@ -100,8 +125,10 @@ impl Hash for State {
             ^ word(&self.refill[8..]).rotate_left(53)
             ^ (self.turned as u64).rotate_left(13)
             ^ ((self.turned >> 64) as u64).rotate_left(37)
-            ^ self.dealt as u64)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            ^ self.dealt as u64
+            ^ (self.home as u64).rotate_left(17)
+            ^ ((self.home >> 64) as u64).rotate_left(41))
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
         state.write_u64(mixed ^ mixed >> 31);
     }
 }
@@ -121,6 +148,11 @@ struct Game<'a> {
     /// The stock's pile: its next card is the last.
     stock: &'a [Card],
     t: Tables,
+    /// Foundations exact: a card goes home only on a foundation showing the
+    /// card below it, and where that is the last such foundation while the
+    /// card's other copy is still in a pile or the stock, whether it goes
+    /// is a choice.
+    exact: bool,
 }
 
 impl Game<'_> {
@@ -154,33 +186,77 @@ impl Game<'_> {
         y != NONE && c.cards[y as usize] & AVAILABLE != 0
     }
 
-    /// Whether `x` may go home: the card below it has a copy home.
+    /// Whether `x` may go home: the card below it has a copy home (with
+    /// exact foundations: more copies home than `x` has).
     fn homeable(&self, c: &Counts, x: usize) -> bool {
         let b = self.t.below[x];
-        b == NONE || c.get(b as usize, Count::Home) > 0
+        if !self.exact {
+            return b == NONE || c.get(b as usize, Count::Home) > 0;
+        }
+        if b == NONE {
+            c.get(x, Count::Home) < 2
+        } else {
+            c.get(b as usize, Count::Home) > c.get(x, Count::Home)
+        }
+    }
+
+    /// With exact foundations, whether `x` going home would take the last
+    /// foundation that shows the card below it while its other copy is
+    /// still in a pile or the stock (`in_pile`: `x` itself is still there).
+    fn contended(&self, c: &Counts, x: usize, in_pile: bool) -> bool {
+        let b = self.t.below[x];
+        self.exact
+            && b != NONE
+            && c.get(x, Count::InPiles) > in_pile as u8
+            && c.get(b as usize, Count::Home) == c.get(x, Count::Home) + 1
+    }
+
+    /// Whether `x` goes home at once: it may, and nothing is chosen by it.
+    fn home_at_once(&self, c: &Counts, x: usize, in_pile: bool) -> bool {
+        self.homeable(c, x) && !self.contended(c, x, in_pile)
+    }
+
+    /// Counts one more copy of `x` home.
+    fn add_home(&self, s: &mut State, c: &mut Counts, x: usize) {
+        c.add(x, Count::Home);
+        if self.exact {
+            s.home += 1 << (2 * x);
+        }
     }
 
     /// Sends `x`, just off its pile, home, and after it every loose card of
     /// its suit that may follow.
-    fn go_home(&self, c: &mut Counts, x: usize) {
-        c.add(x, Count::Home);
+    fn go_home(&self, s: &mut State, c: &mut Counts, x: usize) {
+        self.add_home(s, c, x);
         let mut y = x;
         loop {
-            let up = self.t.above[y];
             // `above` is the card one rank up in suit: the next card home.
-            if up == NONE || c.get(up as usize, Count::Loose) == 0 {
+            let up = self.t.above[y];
+            if up == NONE {
                 return;
             }
-            y = up as usize;
-            while c.get(y, Count::Loose) > 0 {
-                c.sub(y, Count::Loose);
-                c.add(y, Count::Home);
+            let up = up as usize;
+            let mut moved = false;
+            while c.get(up, Count::Loose) > 0 && self.home_at_once(c, up, false) {
+                c.sub(up, Count::Loose);
+                self.add_home(s, c, up);
+                moved = true;
             }
+            if !moved {
+                return;
+            }
+            y = up;
         }
     }
 
     /// Takes pile `k`'s top card `x` off: home if it may go, else loose.
     fn take(&self, s: &mut State, c: &mut Counts, k: usize, x: usize) {
+        self.take_home_if(s, c, k, x, false);
+    }
+
+    /// [`Self::take`], sending `x` home even where that is a choice
+    /// (`chosen`).
+    fn take_home_if(&self, s: &mut State, c: &mut Counts, k: usize, x: usize, chosen: bool) {
         if k == self.waste && s.turned != 0 {
             s.turned &= !(1 << (127 - s.turned.leading_zeros()));
         } else {
@@ -195,8 +271,8 @@ impl Game<'_> {
                 c.add(y.index(), Count::FanTops);
             }
         }
-        if self.homeable(c, x) {
-            self.go_home(c, x);
+        if self.home_at_once(c, x, false) || chosen {
+            self.go_home(s, c, x);
         } else {
             c.add(x, Count::Loose);
         }
@@ -209,14 +285,14 @@ impl Game<'_> {
         let mut moved = false;
         while let Some(&x) = self.stock_card_at(s.dealt as usize) {
             let x = x.index();
-            let home = self.homeable(c, x);
+            let home = self.home_at_once(c, x, true);
             if !home && !Self::available(c, self.t.above[x]) {
                 break;
             }
             s.dealt += 1;
             c.sub(x, Count::InPiles);
             if home {
-                self.go_home(c, x);
+                self.go_home(s, c, x);
             } else {
                 c.add(x, Count::Loose);
             }
@@ -232,7 +308,7 @@ impl Game<'_> {
             for k in 0..self.n {
                 while c.tops[k] != NONE {
                     let x = c.tops[k] as usize;
-                    if !self.homeable(c, x) && !Self::available(c, self.t.above[x]) {
+                    if !self.home_at_once(c, x, true) && !Self::available(c, self.t.above[x]) {
                         break;
                     }
                     self.take(s, c, k, x);
@@ -272,6 +348,39 @@ impl Game<'_> {
         nb == 2 && (up == NONE || nu == 2)
     }
 
+    /// With exact foundations, stacks each position where one card that
+    /// may go home only by choice (a pile's top, the stock's next card or a
+    /// loose card) goes home.
+    fn push_chosen_homes(&self, s: &State, c: &Counts, stack: &mut Vec<(State, Counts, bool)>) {
+        let chosen = |x: usize, in_pile: bool| self.homeable(c, x) && self.contended(c, x, in_pile);
+        for k in 0..self.n {
+            let x = c.tops[k];
+            if x != NONE && chosen(x as usize, true) {
+                let (mut t, mut d) = (*s, *c);
+                self.take_home_if(&mut t, &mut d, k, x as usize, true);
+                stack.push((t, d, true));
+            }
+        }
+        if let Some(&x) = self.stock_card_at(s.dealt as usize) {
+            let x = x.index();
+            if chosen(x, true) {
+                let (mut t, mut d) = (*s, *c);
+                t.dealt += 1;
+                d.sub(x, Count::InPiles);
+                self.go_home(&mut t, &mut d, x);
+                stack.push((t, d, true));
+            }
+        }
+        for x in 0..Card::COUNT {
+            if c.get(x, Count::Loose) > 0 && chosen(x, false) {
+                let (mut t, mut d) = (*s, *c);
+                d.sub(x, Count::Loose);
+                self.go_home(&mut t, &mut d, x);
+                stack.push((t, d, true));
+            }
+        }
+    }
+
     /// Whether the relaxed game is won within `budget` relaxed positions
     /// (`None`: the budget ran out first). A stacked position carries
     /// whether it needs the moves always made: after a turn only the stock's
@@ -293,6 +402,9 @@ impl Game<'_> {
             }
             if seen.len() > budget {
                 return None;
+            }
+            if self.exact {
+                self.push_chosen_homes(&s, &c, stack);
             }
             let Some(&x) = self.stock_card_at(s.dealt as usize) else {
                 continue;
@@ -345,10 +457,6 @@ pub const RARE: u32 = 4;
 
 /// [`is_dead_within`] at the test's [`BUDGET`].
 pub fn is_dead(pos: &Position) -> bool {
-    #[cfg(test)]
-    if OFF.get() {
-        return false;
-    }
     is_dead_within(pos, BUDGET)
 }
 
@@ -362,6 +470,16 @@ thread_local! {
 /// Whether the relaxed game is lost, searched within `budget` relaxed
 /// positions. Call only where [`applies`] holds.
 pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
+    is_dead_within_by(pos, budget, false)
+}
+
+/// [`is_dead_within`] with exact foundations (`exact`): a stronger test
+/// whose searches cost more.
+pub fn is_dead_within_by(pos: &Position, budget: usize, exact: bool) -> bool {
+    #[cfg(test)]
+    if OFF.get() {
+        return false;
+    }
     let layout = pos.layout();
     let t = tables(pos);
     let Some(stock) = layout.stock else {
@@ -377,13 +495,15 @@ pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
         waste: read.waste,
         stock: pos.pile(stock),
         t,
+        exact,
     };
     let mut counts = read.counts;
-    let start = State {
+    let mut start = State {
         left: read.left,
         refill: [NONE; PILES],
         dealt: 0,
         turned: 0,
+        home: 0,
     };
     if game.waste == PILES || game.stock.len() > STOCK {
         return false;
@@ -394,6 +514,9 @@ pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
     for f in layout.foundation_ids() {
         for &x in pos.pile(f) {
             counts.add(x.index(), Count::Home);
+            if exact {
+                start.home += 1 << (2 * x.index());
+            }
         }
     }
     thread_local! {
@@ -421,6 +544,11 @@ mod tests {
         // must find each won, however early.
         for p in along_wins("krakowski", &[4, 9, 11]) {
             assert!(!applies(&p) || !is_dead_within(&p, WIDE), "{}", p.to_text());
+            assert!(
+                !applies(&p) || !is_dead_within_by(&p, WIDE, true),
+                "{}",
+                p.to_text()
+            );
         }
     }
 
@@ -458,5 +586,45 @@ mod tests {
             proved >= 10 && deep >= 5,
             "fired {fired} ({deep} deep), proved {proved}"
         );
+    }
+
+    /// The same with exact foundations, for the positions the test by
+    /// suit finds alive.
+    #[test]
+    fn positions_only_exact_foundations_call_dead_are_lost() {
+        // Along the person-like player's games: random games are lost so
+        // early that the test by suit already finds them dead.
+        let spec = patience_engine::game("krakowski").unwrap();
+        let mut positions = Vec::new();
+        for deal in 1..=12 {
+            let mut p = Position::deal(spec, deal).unwrap();
+            let mut player = crate::levels::PersonPlayer::new(deal);
+            for ply in 0..200 {
+                if ply % 2 == 0 {
+                    positions.push(p.clone());
+                }
+                match player.choose(&crate::levels::View::of(&p)) {
+                    Some(m) if p.apply(m).is_ok() => {}
+                    _ => break,
+                }
+            }
+        }
+        let fired: Vec<&Position> = positions
+            .iter()
+            .filter(|p| {
+                applies(p)
+                    && !crate::prune::is_dead(p)
+                    && !pile_order::is_dead(p)
+                    && !is_dead_within(p, WIDE)
+                    && is_dead_within_by(p, WIDE, true)
+                    && !p.legal_moves().is_empty()
+            })
+            .collect();
+        let proved = lost_without_the_relaxed_tests(fired.iter().copied());
+        let fired = fired.len();
+        eprintln!(
+            "exact foundations fired in {fired}, the search without them proved {proved} lost"
+        );
+        assert!(proved >= 10, "fired {fired}, proved {proved}");
     }
 }
