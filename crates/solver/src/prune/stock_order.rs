@@ -552,6 +552,25 @@ mod tests {
         }
     }
 
+    /// The positions of `positions` where the test applies, with a move
+    /// left, that the two-deck, waste's order and piles' order tests pass
+    /// and `dead` calls dead.
+    fn passed_by_the_others(
+        positions: &[Position],
+        dead: impl Fn(&Position) -> bool,
+    ) -> Vec<&Position> {
+        positions
+            .iter()
+            .filter(|p| {
+                applies(p)
+                    && !crate::prune::is_dead(p)
+                    && !pile_order::is_dead(p)
+                    && !p.legal_moves().is_empty()
+                    && dead(p)
+            })
+            .collect()
+    }
+
     /// Positions only this test calls dead (the two-deck, waste's order and
     /// piles' order tests pass them), with a move left: the search with
     /// every other dominance and neither relaxed test finds no win in any,
@@ -562,16 +581,7 @@ mod tests {
         // Along random games: the random endings of the other tests have no
         // stock.
         let positions = along_random_games("krakowski", 24, 300, 3, 0x570c);
-        let fired: Vec<&Position> = positions
-            .iter()
-            .filter(|p| {
-                applies(p)
-                    && !crate::prune::is_dead(p)
-                    && !pile_order::is_dead(p)
-                    && is_dead_within(p, WIDE)
-                    && !p.legal_moves().is_empty()
-            })
-            .collect();
+        let fired = passed_by_the_others(&positions, |p| is_dead_within(p, WIDE));
         let deep = fired
             .iter()
             .filter(|p| p.stock_len() > STOCK_AT_MOST)
@@ -609,17 +619,9 @@ mod tests {
                 }
             }
         }
-        let fired: Vec<&Position> = positions
-            .iter()
-            .filter(|p| {
-                applies(p)
-                    && !crate::prune::is_dead(p)
-                    && !pile_order::is_dead(p)
-                    && !is_dead_within(p, WIDE)
-                    && is_dead_within_by(p, WIDE, true)
-                    && !p.legal_moves().is_empty()
-            })
-            .collect();
+        let fired = passed_by_the_others(&positions, |p| {
+            !is_dead_within(p, WIDE) && is_dead_within_by(p, WIDE, true)
+        });
         let proved = lost_without_the_relaxed_tests(fired.iter().copied());
         let fired = fired.len();
         eprintln!(
