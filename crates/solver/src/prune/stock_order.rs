@@ -104,8 +104,10 @@ pub fn applies(pos: &Position) -> bool {
 
 /// One relaxed position: the cards left of each pile's own, the stock card
 /// laid on each emptied fan, the stock's cards dealt and those turned onto
-/// the waste and still there. The cards home and loose follow from these
-/// (every card that may go home has), so they are not part of it.
+/// the waste and still there. By suit, the cards home and loose follow
+/// from these (every card that may go home has), so they are not part of
+/// it; with exact foundations going home may be a choice, so the cards home
+/// are.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct State {
     left: [u8; PILES],
