@@ -25,8 +25,8 @@ use crate::{report, Budget, Limit, Options, Report};
 pub enum Pass {
     /// The stock's order test ([`stock_order`]) asked of the position
     /// itself, with budgets far above those the full search asks it with:
-    /// at the start of a Krakowski deal its relaxed game alone proves about
-    /// one deal in nine lost, within a few milliseconds.
+    /// it proves 110 of Krakowski deals 1..1000 (about one in nine) lost at
+    /// their start, before any search position.
     Relaxed,
     /// A short full search before the beam: late in a game most positions
     /// are lost in a few thousand positions, and a hint should not wait for
@@ -404,8 +404,8 @@ impl<'a> Solve<'a> {
     /// The stock's order test at the position itself, where it applies:
     /// counted by suit within [`RELAXED_NODES`] relaxed positions, then
     /// with exact foundations within a twentieth of the budget's positions
-    /// (a millisecond's worth a tenth of a second under a time budget), at
-    /// most [`EXACT_RELAXED_NODES`]. `None` where it does not apply; it
+    /// (under a time budget alone, 100 a millisecond of it), at most
+    /// [`EXACT_RELAXED_NODES`]. `None` where it does not apply; it
     /// spends no search positions, only time.
     fn relaxed(&self) -> Option<Found> {
         if !stock_order::applies(self.pos) {
@@ -592,6 +592,23 @@ impl<'a> Solve<'a> {
 mod tests {
     use super::*;
     use crate::Outcome;
+
+    /// Krakowski deals 500 (lost by the relaxed game by suit) and 497 (by
+    /// exact foundations alone) are answered *no win* before any search
+    /// position; deal 11, which is won, goes on to the searches.
+    #[test]
+    fn a_deal_lost_by_its_relaxed_game_is_answered_without_a_search() {
+        let spec = patience_engine::game("krakowski").unwrap();
+        let options = Options::with_nodes(20_000_000, true);
+        for deal in [500, 497] {
+            let r = solve(&Position::deal(spec, deal).unwrap(), &options);
+            assert_eq!(r.outcome.won(), Some(false), "deal {deal}");
+            assert_eq!(r.nodes, 0, "deal {deal}");
+        }
+        let won = solve(&Position::deal(spec, 11).unwrap(), &options);
+        assert_eq!(won.outcome.won(), Some(true));
+        assert!(won.nodes > 0);
+    }
 
     /// The site's short budgets keep one beam of the hint's width; seconds
     /// widen it, in proportion to the time left, never past the widest.
