@@ -68,7 +68,13 @@
 //! the solve asks it only once, of the position it is asked to solve (the
 //! `Relaxed` pass, `passes.rs`): at the start of Krakowski deals 1..1000 it
 //! proves 77 lost within 1,000,000 relaxed positions, 23 of them deals the
-//! game by suit leaves alive. A test holds it, too, to a search of the real
+//! game by suit leaves alive. Asked in the search too, after each card
+//! turned where the game by suit finds the position alive, it costs more
+//! than it cuts: within 1,000 relaxed positions (about 250 µs a test) it
+//! finds from none to one in five of those positions dead, by stock
+//! height, and asked so at 28 or more stock cards it leaves 44 of the 52
+//! Krakowski deals of 1..100 unknown at 1 s unknown at 10 s, against 40
+//! without it (43 asked at 34 or more within 10,000). A test holds it, too, to a search of the real
 //! game, along the person-like player's games.
 //!
 //! This is the relaxed game of [`super::pile_order`] with the stock kept in
