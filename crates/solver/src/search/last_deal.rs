@@ -96,8 +96,10 @@ pub const WIDE: Sample = Sample {
 /// 4 of those 9 deals within 10 s, but leaves 17 of deals 1..1000 unknown
 /// where the samples leave 10, and 26 of the three ranges' 1,600 deals
 /// where they leave 19; a quarter of the budget to each sample in each
-/// order wins 2 of the 9. As with a denser sample, the order trades late
-/// wins rather than adds them.
+/// order wins 2 of the 9 (`JOBS=2 bench/solver/frontier.sh
+/// novomanernaya=1..1000 novomanernaya=20001..20300
+/// novomanernaya=30001..30300` with each build). As with a denser sample,
+/// the order trades late wins rather than adds them.
 pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
     let search = |budget: Budget, sample: Sample| {
         run(
