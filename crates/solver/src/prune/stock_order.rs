@@ -90,6 +90,13 @@
 //! relaxed win within [`BUDGET`] calls the position dead, so the budget
 //! costs verdicts, never soundness.
 //!
+//! A loose card stays available however many cards lie on it, though a
+//! real card laid on a fan covers the card under it until it leaves. Kept
+//! soundly, that makes the game choose which copy of a card takes the one
+//! place a copy offers, and a search that chooses outgrows the budgets the
+//! game is asked with: it proves fewer positions lost, not more
+//! (`docs/solver.md`, *Why the relaxed games give way*).
+//!
 //! A test holds the relaxation to a search of the real game along random
 //! games and in random endings: every position it calls dead has no win.
 

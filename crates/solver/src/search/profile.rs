@@ -17,6 +17,10 @@
 //! One line a search: its width (`None` for a full search), positions
 //! counted, how it ended; then the counts, stock cards left one by one up to
 //! 15 and then in tens, waste in fives, home in eights.
+//!
+//! With the feature a search can also keep a sample of its new positions at
+//! one stock height ([`sample_at`], [`sampled`]): `examples/subtrees.rs`
+//! searches each again to see which of them hold the search's positions.
 
 use patience_engine::Position;
 
@@ -34,7 +38,16 @@ mod on {
         pub dead: [u64; 128],
     }
 
+    /// The positions kept at one stock height: one new position in `every`.
+    pub(super) struct Sample {
+        pub stock: usize,
+        pub every: u64,
+        pub met: u64,
+        pub kept: Vec<Position>,
+    }
+
     thread_local! {
+        pub(super) static SAMPLE: RefCell<Option<Sample>> = const { RefCell::new(None) };
         pub(super) static COUNTS: RefCell<Counts> = const {
             RefCell::new(Counts { stock: [0; 128], waste: [0; 128], home: [0; 128], dead: [0; 128] })
         };
@@ -76,6 +89,14 @@ pub fn new_position(pos: &Position) {
         c.stock[stock] += 1;
         c.waste[waste] += 1;
         c.home[pos.foundation_cards().min(127)] += 1;
+        on::SAMPLE.with_borrow_mut(|s| {
+            if let Some(s) = s.as_mut().filter(|s| s.stock == stock) {
+                if s.met % s.every == 0 {
+                    s.kept.push(pos.clone());
+                }
+                s.met += 1;
+            }
+        });
     });
     #[cfg(not(feature = "profile"))]
     let _ = pos;
@@ -109,4 +130,33 @@ pub fn report(width: Option<usize>, nodes: u64, ended: &str) {
     });
     #[cfg(not(feature = "profile"))]
     let _ = (width, nodes, ended);
+}
+
+/// Keeps, from now on in this thread, one new position in `every` (the
+/// first, then every `every`-th) that the searches meet with `stock` cards
+/// left in the stock. Only with the `profile` feature: without it nothing
+/// is kept.
+pub fn sample_at(stock: usize, every: u64) {
+    #[cfg(feature = "profile")]
+    on::SAMPLE.with_borrow_mut(|s| {
+        *s = Some(on::Sample {
+            stock,
+            every: every.max(1),
+            met: 0,
+            kept: Vec::new(),
+        })
+    });
+    #[cfg(not(feature = "profile"))]
+    let _ = (stock, every);
+}
+
+/// The positions kept since [`sample_at`], and how many positions of that
+/// stock height were met; sampling stops.
+pub fn sampled() -> (Vec<Position>, u64) {
+    #[cfg(feature = "profile")]
+    return on::SAMPLE
+        .with_borrow_mut(|s| s.take())
+        .map_or((Vec::new(), 0), |s| (s.kept, s.met));
+    #[cfg(not(feature = "profile"))]
+    (Vec::new(), 0)
 }
