@@ -100,6 +100,19 @@ pub const WIDE: Sample = Sample {
 /// novomanernaya=1..1000 novomanernaya=20001..20300
 /// novomanernaya=30001..30300` with each build). As with a denser sample,
 /// the order trades late wins rather than adds them.
+///
+/// So does searching each deal before the last apart (the positions after
+/// a redeal that leaves one, within a cap of positions, its own last passes
+/// sampled within it), which lets a sample go on to another first deal
+/// once it has spent the cap under one: in both samples it wins 4 of the
+/// nine (20025, 20099 and 30193 within a second, 20112 in 5 s), but loses
+/// about as many the samples win. With 1,000,000 positions a deal before
+/// the last it leaves 12, 3 and 4 of deals 1..1000, 20001..20300 and
+/// 30001..30300 unknown at 10 s a deal, where the samples leave 10, 5 and
+/// 4; with 5,000,000, 11, 3 and 4; in the narrow sample alone, 12, 4 and 4
+/// (`JOBS=1 bench/solver/frontier.sh novomanernaya=1..1000
+/// novomanernaya=20001..20300 novomanernaya=30001..30300` with each
+/// build).
 pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
     let search = |budget: Budget, sample: Sample| {
         run(
