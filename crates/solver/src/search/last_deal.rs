@@ -112,7 +112,14 @@ pub const WIDE: Sample = Sample {
 /// 4; with 5,000,000, 11, 3 and 4; in the narrow sample alone, 12, 4 and 4
 /// (`JOBS=1 bench/solver/frontier.sh novomanernaya=1..1000
 /// novomanernaya=20001..20300 novomanernaya=30001..30300` with each
-/// build).
+/// build). As a third sample of its own, run first on an eighth of the
+/// budget where both redeals are left (the narrow sample with each deal
+/// before the last apart within 1,000,000 positions), it wins 20025, 20099
+/// and 30193 within 0.75 s and leaves 10, 3 and 3 unknown; but on deals
+/// 40001..40600, which no tuning used, it leaves 8 unknown where the two
+/// samples leave 7: it wins none of the seven and loses 40312, which the
+/// two win in 4.3 s, for the samples after it fall elsewhere
+/// (`JOBS=2 bench/solver/frontier.sh novomanernaya=40001..40600`).
 pub fn sampled(pos: &Position, budget: &Budget, dominances: bool) -> Found {
     let search = |budget: Budget, sample: Sample| {
         run(
