@@ -95,7 +95,12 @@
 //! soundly, that makes the game choose which copy of a card takes the one
 //! place a copy offers, and a search that chooses outgrows the budgets the
 //! game is asked with: it proves fewer positions lost, not more
-//! (`docs/solver.md`, *Why the relaxed games give way*).
+//! (`docs/solver.md`, *Why the relaxed games give way*). A card home
+//! counts available for the same reason, since a loose card may go home at
+//! any time; with exact foundations, a card kept from going home at once
+//! while it is the last copy a card still to come could be laid on proves
+//! most of the large lost positions lost, but in searches as large as the
+//! real game's (the same section).
 //!
 //! A test holds the relaxation to a search of the real game along random
 //! games and in random endings: every position it calls dead has no win.
