@@ -16,40 +16,24 @@
 //!     alike_but_fans -- krakowski 1 15000000 28
 //! ```
 
+#[path = "common/sampled.rs"]
+mod sampled;
+
 use std::collections::HashMap;
 
-use patience_engine::{game, Card, Position};
-use patience_solver::search::{self, profile, Settings};
-use patience_solver::Budget;
+use patience_engine::{Card, Position};
+use sampled::{arguments, sample};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() < 5 {
-        eprintln!("usage: alike_but_fans GAME DEAL NODES STOCK");
-        std::process::exit(2);
-    }
-    let spec = game(&args[1]).expect("a game id");
-    let deal: u64 = args[2].parse().expect("a deal number");
-    let nodes: u64 = args[3].parse().expect("a node budget");
-    let stock: usize = args[4].parse().expect("a stock height");
-
-    let start = Position::deal(spec, deal).expect("a deal");
+    let a = arguments(&args, 0, "alike_but_fans GAME DEAL NODES STOCK");
+    let (deal, nodes, stock) = (a.deal, a.nodes, a.stock);
+    let start = Position::deal(a.spec, deal).expect("a deal");
     let Some(waste) = start.layout().waste else {
         eprintln!("{} has no waste", args[1]);
         std::process::exit(2);
     };
-    profile::sample_at(stock, 1);
-    let settings = Settings {
-        piles_order: true,
-        stock_order: true,
-        ..Settings::full(Budget::of_nodes(nodes), true)
-    };
-    search::run(&start, &settings);
-    let (kept, _) = profile::sampled();
-    if kept.is_empty() {
-        eprintln!("no position kept: build with --features profile, or the search met none at {stock} stock cards");
-        std::process::exit(1);
-    }
+    let (_, kept, _) = sample(&start, nodes, stock, 1);
 
     // A foundation is known by its top card; twins are sorted, as the
     // state key merges them.

@@ -15,19 +15,13 @@
 //!     subtrees -- krakowski 1 15000000 28 160
 //! ```
 
-use patience_engine::{game, Position};
-use patience_solver::prune::stock_order;
-use patience_solver::search::{self, profile, End, Settings};
-use patience_solver::Budget;
+#[path = "common/sampled.rs"]
+mod sampled;
 
-/// The full search a solve ends with, within `nodes` positions.
-fn last_pass(nodes: u64) -> Settings {
-    Settings {
-        piles_order: true,
-        stock_order: true,
-        ..Settings::full(Budget::of_nodes(nodes), true)
-    }
-}
+use patience_engine::Position;
+use patience_solver::prune::stock_order;
+use patience_solver::search::{self, End};
+use sampled::{arguments, last_pass, sample};
 
 /// One kept position searched again.
 struct Subtree {
@@ -40,25 +34,17 @@ struct Subtree {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if args.len() < 6 {
-        eprintln!("usage: subtrees GAME DEAL NODES STOCK EVERY [SUBTREE_NODES]");
-        std::process::exit(2);
-    }
-    let spec = game(&args[1]).expect("a game id");
-    let deal: u64 = args[2].parse().expect("a deal number");
-    let nodes: u64 = args[3].parse().expect("a node budget");
-    let stock: usize = args[4].parse().expect("a stock height");
+    let a = arguments(
+        &args,
+        1,
+        "subtrees GAME DEAL NODES STOCK EVERY [SUBTREE_NODES]",
+    );
+    let (deal, stock) = (a.deal, a.stock);
     let every: u64 = args[5].parse().expect("a sampling interval");
     let subtree_nodes: u64 = args.get(6).map_or(5_000_000, |n| n.parse().expect("nodes"));
 
-    let start = Position::deal(spec, deal).expect("a deal");
-    profile::sample_at(stock, every);
-    let found = search::run(&start, &last_pass(nodes));
-    let (kept, met) = profile::sampled();
-    if kept.is_empty() {
-        eprintln!("no position kept: build with --features profile, or the search met none at {stock} stock cards");
-        std::process::exit(1);
-    }
+    let start = Position::deal(a.spec, deal).expect("a deal");
+    let (found, kept, met) = sample(&start, a.nodes, stock, every);
     println!(
         "{} deal {deal}: the full search ({} positions, {}) met {met} new positions at {stock} stock cards; {} kept",
         args[1],
