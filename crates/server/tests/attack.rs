@@ -529,13 +529,17 @@ impl Sessions {
         Sessions(client)
     }
 
-    /// The sessions open on the database, this one left out.
+    /// The client sessions open on the database, this one left out. The
+    /// server's own background workers (an autovacuum worker cleaning the
+    /// seeded tables, say) are sessions on the database too, but no
+    /// client's: they are left out as well.
     async fn count(&self) -> usize {
         let row = self
             .0
             .query_one(
                 "SELECT count(*) FROM pg_stat_activity
-                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()
+                   AND backend_type = 'client backend'",
                 &[],
             )
             .await
