@@ -1,5 +1,6 @@
 //! How many of the positions a full search meets at one stock height are
-//! alike but for their fans: the figures behind *Where the positions go* in
+//! alike but for their fans: the figures behind *A table kept from one test
+//! to the next* (under *Why the relaxed games give way*) in
 //! `docs/solver.md`. Positions with the same waste and the same foundations
 //! hold the same cards in their fans (the stock at one height is the same
 //! stock), so a dominance between fan arrangements could merge at most
