@@ -33,6 +33,8 @@ pub struct Undo {
     before_redeal: Option<Box<BeforeRedeal>>,
     draw_used: bool,
     redeals_used: u8,
+    /// Whether an emptied tableau pile was filled at once.
+    refilled: bool,
 }
 
 /// What a redeal changes: the tableau and the stock, kept as one run of
@@ -48,6 +50,12 @@ impl Undo {
     /// The move this undoes.
     pub fn played(&self) -> Move {
         self.mv
+    }
+
+    /// Whether the move emptied a tableau pile that the game filled at once
+    /// from the stock or the waste (for a step, its source pile).
+    pub fn refilled(&self) -> bool {
+        self.refilled
     }
 }
 
@@ -90,6 +98,7 @@ impl Position {
             before_redeal: None,
             draw_used: self.draw_used,
             redeals_used: self.redeals_used,
+            refilled: false,
         };
         match mv {
             Move::Step { from, to } => {
@@ -127,8 +136,22 @@ impl Position {
                 self.redeal();
             }
         }
-        if undo.before_redeal.is_none() {
-            self.refill(&mut undo);
+        match mv {
+            // A step empties its source at most: every other tableau pile
+            // that is empty now was empty before it, with nothing to take.
+            Move::Step { from, .. } => {
+                if from.0 < self.layout.tableau && self.piles[from.index()].is_empty() {
+                    self.refill(from, &mut undo);
+                }
+            }
+            Move::Redeal => {}
+            Move::Draw { .. } | Move::Deal => {
+                for t in self.layout.tableau_ids() {
+                    if self.piles[t.index()].is_empty() {
+                        self.refill(t, &mut undo);
+                    }
+                }
+            }
         }
         undo
     }
@@ -251,44 +274,41 @@ impl Position {
         }
     }
 
-    /// Fills emptied tableau piles at once where the game says so.
-    fn refill(&mut self, undo: &mut Undo) {
-        let rule = self.spec.empty_pile;
-        if !matches!(
-            rule,
-            EmptyPile::TakesStockCard
-                | EmptyPile::TakesThreeStockCards
-                | EmptyPile::TakesWasteThenStockThenAny
-        ) {
-            return;
-        }
-        for t in self.layout.tableau_ids() {
-            if !self.piles[t.index()].is_empty() {
-                continue;
-            }
-            let (stock, waste) = (self.layout.stock, self.layout.waste);
-            match rule {
-                EmptyPile::TakesStockCard | EmptyPile::TakesThreeStockCards => {
-                    let n = if rule == EmptyPile::TakesStockCard {
-                        1
-                    } else {
-                        3
-                    };
-                    let Some(s) = stock else { return };
-                    for _ in 0..n {
-                        if !self.piles[s.index()].is_empty() {
-                            self.transfer(s, t, 1, undo);
-                        }
-                    }
-                }
-                _ => {
-                    if let Some(w) = waste.filter(|w| !self.piles[w.index()].is_empty()) {
-                        self.transfer(w, t, 1, undo);
-                    } else if let Some(s) = stock.filter(|s| !self.piles[s.index()].is_empty()) {
+    /// Fills the emptied tableau pile `t` at once where the game says so.
+    ///
+    /// A tableau pile is left empty after a move only where its rule has
+    /// nothing to give it: the stock (and, where the waste gives first, the
+    /// waste) is empty. Neither ever gains a card but by a deal from the
+    /// stock, which needs the stock not to be empty, or by a redeal, which
+    /// deals the tableau anew. So a pile empty before a step stays
+    /// unfillable, and only the step's own source needs looking at.
+    fn refill(&mut self, t: PileId, undo: &mut Undo) {
+        let (stock, waste) = (self.layout.stock, self.layout.waste);
+        match self.spec.empty_pile {
+            EmptyPile::TakesStockCard | EmptyPile::TakesThreeStockCards => {
+                let n = if self.spec.empty_pile == EmptyPile::TakesStockCard {
+                    1
+                } else {
+                    3
+                };
+                let Some(s) = stock else { return };
+                for _ in 0..n {
+                    if !self.piles[s.index()].is_empty() {
                         self.transfer(s, t, 1, undo);
+                        undo.refilled = true;
                     }
                 }
             }
+            EmptyPile::TakesWasteThenStockThenAny => {
+                if let Some(w) = waste.filter(|w| !self.piles[w.index()].is_empty()) {
+                    self.transfer(w, t, 1, undo);
+                    undo.refilled = true;
+                } else if let Some(s) = stock.filter(|s| !self.piles[s.index()].is_empty()) {
+                    self.transfer(s, t, 1, undo);
+                    undo.refilled = true;
+                }
+            }
+            EmptyPile::Stays | EmptyPile::TakesKing => {}
         }
     }
 
