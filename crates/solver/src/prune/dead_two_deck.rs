@@ -82,6 +82,23 @@
 //! that may leave with the stock held may leave with it free, so what was
 //! peeled stays peeled).
 //!
+//! **After a step or a turn.** Where a position was found alive, its child
+//! by a step from fan `A` to fan `B`, or by a card turned onto the waste,
+//! that refilled no fan, is alive too when the card moved, `c`, may leave at
+//! once by the peel's rule in the child (it may go home, or a copy of the
+//! card it builds on is a fan's top, or in the stock with the stock free).
+//! Peel `c` first: the child's peel then stands where the parent's began, or
+//! further. Each pile holds the same cards still to peel as in the parent
+//! (`B` the parent's `B`, `A` the parent's `A` less `c`, a turned card's
+//! waste the parent's waste), the same copies are home, and `c` counts free
+//! and a taker as it did on `A`'s top or in the stock; `A`'s new top is a
+//! taker more. Nothing refilled and `A` not emptied, the stock is the
+//! parent's (less a turned card), every fan that held cards still does, and
+//! the stock is held or free as in the parent. A card that may leave in a
+//! peel may leave in any peel that has freed more, so the child peels all
+//! that the parent peeled: a fan the parent bared with the stock held, and
+//! every card with the stock free.
+//!
 //! With one deck this is the one-deck test of [`crate::prune`] made
 //! transitive; with two decks a card over one copy of a lower card is not
 //! enough: the other copy may open the foundation. The classic two-deck case:
@@ -357,6 +374,54 @@ impl StockCache {
     }
 }
 
+/// The counts of `stock`, from this thread's [`StockCache`].
+fn stock_counts(stock: &[Card], order: &[u8; Card::COUNT]) -> StockCounts {
+    thread_local! {
+        static STOCKS: RefCell<StockCache> = const {
+            RefCell::new(StockCache { cards: Vec::new(), bottoms: Vec::new() })
+        };
+    }
+    STOCKS.with_borrow_mut(|cache| cache.counts(stock, order))
+}
+
+/// Whether the card on top of `pile` (a fan, or the waste) may leave at once
+/// by the peel's own rule: it may go home, or a copy of the card it builds
+/// on is a fan's top or, the stock free, in the stock. Asked of a position
+/// that a step from one fan to another or a card turned onto the waste just
+/// made, refilling nothing, from a position [`is_dead`] found alive: then
+/// this position is alive too, and the peel need not run (see *After a
+/// step or a turn* in the module documentation).
+pub fn top_leaves_at_once(pos: &Position, pile: PileId) -> bool {
+    let Some(&c) = pos.pile(pile).last() else {
+        return false;
+    };
+    let Tables {
+        order,
+        above,
+        top_order,
+        ..
+    } = tables(pos);
+    let layout = pos.layout();
+    let held = stock_held_till_a_fan_empties(pos);
+    let stock_pile = layout.stock.map_or(&[][..], |s| pos.pile(s));
+    let counted = stock_counts(stock_pile, &order);
+    let mut freed = Freed::new(pos, top_order);
+    if held {
+        freed.hold_stock();
+    } else {
+        freed.free_stock(&counted);
+    }
+    if freed.goes_home(c.suit().index(), order[c.index()] as usize) {
+        return true;
+    }
+    let up = above[c.index()];
+    up != NONE
+        && ((!held && counted.counts[up as usize] > 0)
+            || layout
+                .tableau_ids()
+                .any(|f| pos.pile(f).last().is_some_and(|t| t.index() == up as usize)))
+}
+
 /// Whether the position is lost by the rule of the module documentation,
 /// or by the rule with the stock held where the stock leaves only by
 /// refills. Call only where [`applies`] holds. At most a few hundred steps
@@ -384,13 +449,8 @@ pub fn is_dead(pos: &Position) -> bool {
     // leave, and the candidates of fans, which stay but may be uncovered).
     let mut freed = Freed::new(pos, top_order);
     let mut target = [0u8; Card::COUNT];
-    thread_local! {
-        static STOCKS: RefCell<StockCache> = const {
-            RefCell::new(StockCache { cards: Vec::new(), bottoms: Vec::new() })
-        };
-    }
     let stock_pile = layout.stock.map_or(&[][..], |s| pos.pile(s));
-    let counted = STOCKS.with_borrow_mut(|cache| cache.counts(stock_pile, &order));
+    let counted = stock_counts(stock_pile, &order);
     let free_target = |target: &mut [u8; Card::COUNT]| {
         for (t, n) in target.iter_mut().zip(counted.counts) {
             *t += n;

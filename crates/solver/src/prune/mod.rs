@@ -58,7 +58,7 @@ mod relaxed;
 pub mod stock_order;
 pub mod waste_order;
 
-use patience_engine::{Card, EmptiedFan, Move, PileKind, Position, Safety, SuitPlaces};
+use patience_engine::{Card, EmptiedFan, Move, PileKind, Position, Safety, SuitPlaces, Undo};
 
 /// A foundation move among `moves` that can be played without searching the
 /// others: the engine's safe move that loses no win (see the module
@@ -174,12 +174,26 @@ pub fn is_dead(pos: &Position) -> bool {
 /// [`next_deal`] are always run in full: in the first a card going home can
 /// kill a position too (its copy was the one target of a card still out),
 /// and in the second a move can close a fan and lengthen the prefix; only
-/// the waste's order test of [`waste_order`] is left out after a fan move.
-pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
-    let Move::Step { from, to } = mv else {
+/// the waste's order test of [`waste_order`] is left out after a fan move,
+/// and the two-deck test's peel after a step between fans or a card turned
+/// onto the waste, where the card moved may leave at once and nothing was
+/// refilled ([`dead_two_deck::top_leaves_at_once`]). `undo` is the move's
+/// own.
+pub fn is_dead_after(pos: &Position, undo: &Undo, parent_alive: bool) -> bool {
+    let layout = pos.layout();
+    let Move::Step { from, to } = undo.played() else {
+        // A card turned onto the waste that may leave at once leaves the
+        // two-deck test's peel as it was before the turn.
+        if let (Move::Deal, true, Some(waste)) = (undo.played(), parent_alive, layout.waste) {
+            if dead_two_deck::applies(pos)
+                && !undo.refilled()
+                && dead_two_deck::top_leaves_at_once(pos, waste)
+            {
+                return waste_order::is_dead(pos);
+            }
+        }
         return is_dead(pos);
     };
-    let layout = pos.layout();
     // A parent found alive with no redeal left was under the one-deck test
     // (the next-deal test needs a redeal left), and so is this position.
     if !parent_alive || pos.spec().copies_of_each_card() == 2 || pos.redeals_left() > 0 {
@@ -191,6 +205,9 @@ pub fn is_dead_after(pos: &Position, mv: Move, parent_alive: bool) -> bool {
             && matches!(layout.kind(to), Some(PileKind::Tableau(_)))
             && dead_two_deck::applies(pos)
         {
+            if !undo.refilled() && dead_two_deck::top_leaves_at_once(pos, to) {
+                return false;
+            }
             return dead_two_deck::is_dead(pos);
         }
         return is_dead(pos);
@@ -353,7 +370,11 @@ mod tests {
                     let alive = dead_test_applies(&p) && !dead_here;
                     for &m in &moves {
                         let u = p.apply(m).unwrap();
-                        assert_eq!(is_dead_after(&p, m, alive), is_dead(&p), "{g} {deal} {m:?}");
+                        assert_eq!(
+                            is_dead_after(&p, &u, alive),
+                            is_dead(&p),
+                            "{g} {deal} {m:?}"
+                        );
                         p.undo(&u);
                     }
                     p.apply(moves[rng.below(moves.len() as u64) as usize])
@@ -362,6 +383,62 @@ mod tests {
             }
         }
         assert!(dead > 0, "some positions along the games are dead");
+    }
+
+    #[test]
+    fn the_two_deck_test_after_a_step_or_a_turn_agrees_with_the_full_one() {
+        // Along random games of the two-deck games in their last deal, every
+        // child of a position found alive is judged by the test after a move
+        // as by the full test, both where the moved card may leave at once
+        // (no peel is run) and where it may not.
+        let (mut skipped, mut dead) = (0, 0);
+        for g in [
+            "krakowski",
+            "novomanernaya",
+            "house-in-the-woods",
+            "fan-layout",
+            "swallows",
+        ] {
+            let spec = patience_engine::game(g).unwrap();
+            for deal in 1..=12 {
+                let mut p = Position::deal(spec, deal)
+                    .unwrap()
+                    .with_redeals_left(0)
+                    .unwrap();
+                let mut rng = patience_engine::prng::SplitMix64::new(deal);
+                for _ in 0..400 {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() || !dead_test_applies(&p) {
+                        break;
+                    }
+                    if !is_dead(&p) {
+                        for &m in &moves {
+                            let u = p.apply(m).unwrap();
+                            let full = is_dead(&p);
+                            assert_eq!(is_dead_after(&p, &u, true), full, "{g} {deal} {m:?}");
+                            dead += full as usize;
+                            let fan = |q| matches!(p.layout().kind(q), Some(PileKind::Tableau(_)));
+                            let moved_to = match m {
+                                Move::Step { from, to } if fan(from) && fan(to) => Some(to),
+                                Move::Deal => p.layout().waste,
+                                _ => None,
+                            };
+                            skipped += moved_to.is_some_and(|to| {
+                                !u.refilled() && dead_two_deck::top_leaves_at_once(&p, to)
+                            }) as usize;
+                            p.undo(&u);
+                        }
+                    }
+                    p.apply(moves[rng.below(moves.len() as u64) as usize])
+                        .unwrap();
+                }
+            }
+        }
+        assert!(
+            skipped > 5000,
+            "the moved card often leaves at once: {skipped}"
+        );
+        assert!(dead > 100, "some children are dead: {dead}");
     }
 
     #[test]

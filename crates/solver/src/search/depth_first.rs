@@ -305,7 +305,7 @@ impl<'s> DepthFirst<'s> {
         }
         let mut alive = false;
         if self.cuts_dead {
-            if prune::is_dead_after(&self.pos, mv, parent_alive)
+            if prune::is_dead_after(&self.pos, &undo, parent_alive)
                 || (mv == Move::Deal && self.turned_dead())
             {
                 profile::dead(&self.pos);
