@@ -89,15 +89,17 @@
 //! card it builds on is a fan's top, or in the stock with the stock free).
 //! Peel `c` first: the child's peel then stands where the parent's began, or
 //! further. Each pile holds the same cards still to peel as in the parent
-//! (`B` the parent's `B`, `A` the parent's `A` less `c`, a turned card's
-//! waste the parent's waste), the same copies are home, and `c` counts free
-//! and a taker as it did on `A`'s top or in the stock; `A`'s new top is a
-//! taker more. Nothing refilled and `A` not emptied, the stock is the
-//! parent's (less a turned card), every fan that held cards still does, and
-//! the stock is held or free as in the parent. A card that may leave in a
-//! peel may leave in any peel that has freed more, so the child peels all
-//! that the parent peeled: a fan the parent bared with the stock held, and
-//! every card with the stock free.
+//! (`B` the parent's `B`, its top a taker again once `c` is peeled; `A` the
+//! parent's `A` less `c`; a turned card's waste the parent's waste), and the
+//! same copies are home. `c` is a taker, as it was on `A`'s top or in the
+//! stock, and free, as it was in the stock, and sooner than on `A`'s top;
+//! `A`'s new top is a taker more. With nothing refilled the stock is the
+//! parent's (less a turned card). A fan emptied without a refill means an
+//! empty stock, free in both; else every fan that held cards still does,
+//! and the stock is held or free as in the parent. A card that may leave
+//! in a peel may leave in any peel that has freed more, so the child peels
+//! all that the parent peeled: a fan the parent bared with the stock held,
+//! and every card with the stock free.
 //!
 //! With one deck this is the one-deck test of [`crate::prune`] made
 //! transitive; with two decks a card over one copy of a lower card is not
