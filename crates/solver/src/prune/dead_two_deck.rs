@@ -771,6 +771,49 @@ pub(super) mod tests {
         assert!(dead > seen / 10, "{dead} dead of {seen}");
     }
 
+    /// The test after a move ([`crate::prune::is_dead_after`]) judges every
+    /// child of a live position as the full test does, along random games
+    /// of the games it applies to: both where the card a step between fans
+    /// or a turn moved may leave at once (no peel runs) and where it may not.
+    #[test]
+    fn the_test_after_a_step_or_a_turn_agrees_with_the_full_one() {
+        use crate::prune::{is_dead as full_test, is_dead_after};
+        let (mut skipped, mut dead) = (0, 0);
+        for g in GAMES.into_iter().chain(["swallows"]) {
+            for mut p in along_random_games(g, 12, 400, 1, 0) {
+                if full_test(&p) {
+                    continue;
+                }
+                for m in p.legal_moves() {
+                    let u = p.apply(m).unwrap();
+                    let full = full_test(&p);
+                    assert_eq!(
+                        is_dead_after(&p, &u, true),
+                        full,
+                        "{g} {m:?}\n{}",
+                        p.to_text()
+                    );
+                    dead += full as usize;
+                    let fan = |q| matches!(p.layout().kind(q), Some(PileKind::Tableau(_)));
+                    let moved_to = match m {
+                        Move::Step { from, to } if fan(from) && fan(to) => Some(to),
+                        Move::Deal => p.layout().waste,
+                        _ => None,
+                    };
+                    skipped += moved_to
+                        .is_some_and(|to| !u.refilled() && top_leaves_at_once(&p, to))
+                        as usize;
+                    p.undo(&u);
+                }
+            }
+        }
+        assert!(
+            skipped > 5000,
+            "the moved card often leaves at once: {skipped}"
+        );
+        assert!(dead > 100, "some children are dead: {dead}");
+    }
+
     /// The stock held (Novomanernaya's last deal): wherever the peel with
     /// the stock held alone calls a position with a move left dead, along
     /// random games from the deal and in random endings, a search without

@@ -386,62 +386,6 @@ mod tests {
     }
 
     #[test]
-    fn the_two_deck_test_after_a_step_or_a_turn_agrees_with_the_full_one() {
-        // Along random games of the two-deck games in their last deal, every
-        // child of a position found alive is judged by the test after a move
-        // as by the full test, both where the moved card may leave at once
-        // (no peel is run) and where it may not.
-        let (mut skipped, mut dead) = (0, 0);
-        for g in [
-            "krakowski",
-            "novomanernaya",
-            "house-in-the-woods",
-            "fan-layout",
-            "swallows",
-        ] {
-            let spec = patience_engine::game(g).unwrap();
-            for deal in 1..=12 {
-                let mut p = Position::deal(spec, deal)
-                    .unwrap()
-                    .with_redeals_left(0)
-                    .unwrap();
-                let mut rng = patience_engine::prng::SplitMix64::new(deal);
-                for _ in 0..400 {
-                    let moves = p.legal_moves();
-                    if moves.is_empty() || !dead_test_applies(&p) {
-                        break;
-                    }
-                    if !is_dead(&p) {
-                        for &m in &moves {
-                            let u = p.apply(m).unwrap();
-                            let full = is_dead(&p);
-                            assert_eq!(is_dead_after(&p, &u, true), full, "{g} {deal} {m:?}");
-                            dead += full as usize;
-                            let fan = |q| matches!(p.layout().kind(q), Some(PileKind::Tableau(_)));
-                            let moved_to = match m {
-                                Move::Step { from, to } if fan(from) && fan(to) => Some(to),
-                                Move::Deal => p.layout().waste,
-                                _ => None,
-                            };
-                            skipped += moved_to.is_some_and(|to| {
-                                !u.refilled() && dead_two_deck::top_leaves_at_once(&p, to)
-                            }) as usize;
-                            p.undo(&u);
-                        }
-                    }
-                    p.apply(moves[rng.below(moves.len() as u64) as usize])
-                        .unwrap();
-                }
-            }
-        }
-        assert!(
-            skipped > 5000,
-            "the moved card often leaves at once: {skipped}"
-        );
-        assert!(dead > 100, "some children are dead: {dead}");
-    }
-
-    #[test]
     fn a_lone_card_stays_in_its_fan_in_the_last_deal_only() {
         // 5S alone may go on 6S; 9H (not alone) may go on 10H.
         let text = "AS 2S 3S 4S 6S\n5S\n7S 8S 9S 10S 10H\nJS QS KS\nQH JH KH 9H\n";
