@@ -38,12 +38,12 @@ pub struct Undo {
 }
 
 /// What a redeal changes: the tableau and the stock, kept as one run of
-/// cards and each pile's length, with the hash before it.
+/// cards and each pile's length, with their part of the hash before it.
 #[derive(Clone, Debug)]
 struct BeforeRedeal {
     cards: Vec<Card>,
     lengths: Vec<u8>,
-    hash: u64,
+    dealt_hash: u64,
 }
 
 impl Undo {
@@ -167,9 +167,8 @@ impl Position {
                 cards = rest;
             }
             self.sync_tops();
-            self.redeals_used = undo.redeals_used;
-            self.draw_used = undo.draw_used;
-            self.hash = before.hash;
+            self.set_counters(undo.redeals_used, undo.draw_used);
+            self.dealt_hash = before.dealt_hash;
             return;
         }
         for t in undo.transfers.iter().rev().chain(undo.first.iter()) {
@@ -183,9 +182,21 @@ impl Position {
         self.set_counters(undo.redeals_used, undo.draw_used);
     }
 
-    /// The piles a redeal may change: the tableau, then the stock.
-    fn redealt_piles(&self) -> impl Iterator<Item = PileId> {
+    /// The piles a redeal deals anew: the tableau, then the stock. A redeal
+    /// leaves every other pile as it was.
+    pub fn redealt_piles(&self) -> impl Iterator<Item = PileId> {
         self.layout.tableau_ids().chain(self.layout.stock)
+    }
+
+    /// The part of the hash that holds `pile`'s keys: `dealt_hash` for the
+    /// piles of [`Position::redealt_piles`], `hash` for the others.
+    #[inline]
+    pub(crate) fn hash_of(&mut self, pile: PileId) -> &mut u64 {
+        if pile.0 < self.layout.tableau || Some(pile) == self.layout.stock {
+            &mut self.dealt_hash
+        } else {
+            &mut self.hash
+        }
     }
 
     fn table_before_redeal(&self) -> BeforeRedeal {
@@ -198,7 +209,7 @@ impl Position {
         BeforeRedeal {
             cards,
             lengths,
-            hash: self.hash,
+            dealt_hash: self.dealt_hash,
         }
     }
 
@@ -226,9 +237,9 @@ impl Position {
         let start = self.piles[from.index()].len() - n;
         for i in start..start + n {
             let c = self.piles[from.index()][i];
-            self.hash ^= card_key(from, i, c);
+            *self.hash_of(from) ^= card_key(from, i, c);
             let j = self.piles[to.index()].len();
-            self.hash ^= card_key(to, j, c);
+            *self.hash_of(to) ^= card_key(to, j, c);
             self.piles[to.index()].push(c);
         }
         self.piles[from.index()].truncate(start);
@@ -239,8 +250,9 @@ impl Position {
     #[inline]
     fn push(&mut self, pile: PileId, card: Card) {
         let p = &mut self.piles[pile.index()];
-        self.hash ^= card_key(pile, p.len(), card);
+        let key = card_key(pile, p.len(), card);
         p.push(card);
+        *self.hash_of(pile) ^= key;
         self.sync_top(pile);
     }
 
@@ -248,7 +260,8 @@ impl Position {
     fn pop(&mut self, pile: PileId) -> Option<Card> {
         let p = &mut self.piles[pile.index()];
         let c = p.pop()?;
-        self.hash ^= card_key(pile, p.len(), c);
+        let key = card_key(pile, p.len(), c);
+        *self.hash_of(pile) ^= key;
         self.sync_top(pile);
         Some(c)
     }
@@ -265,13 +278,6 @@ impl Position {
         self.piles[pile.index()].insert(index, card);
         self.rehash_pile(pile);
         self.sync_top(pile);
-    }
-
-    /// XORs a pile's keys in or out of the hash.
-    fn rehash_pile(&mut self, pile: PileId) {
-        for (i, &c) in self.piles[pile.index()].iter().enumerate() {
-            self.hash ^= card_key(pile, i, c);
-        }
     }
 
     /// Fills the emptied tableau pile `t` at once where the game says so.
@@ -315,11 +321,6 @@ impl Position {
     /// Gathers the table as the game says, shuffles where it shuffles, and deals again.
     fn redeal(&mut self) {
         let r = self.spec.redeals;
-        // Only the tableau and the stock change: their keys leave the hash
-        // now and come back with the new piles below.
-        for id in self.redealt_piles() {
-            self.rehash_pile(id);
-        }
         let n = self.layout.tableau;
         let mut cards = Vec::with_capacity(self.spec.card_count());
         for i in 0..n {
@@ -332,8 +333,7 @@ impl Position {
         if r.gather == Gather::InOrderWithStock {
             if let Some(s) = self.layout.stock {
                 // The stock's next card is the last of its pile.
-                let stock = std::mem::take(&mut self.piles[s.index()]);
-                cards.extend(stock.into_iter().rev());
+                cards.extend(self.piles[s.index()].drain(..).rev());
             }
         }
         let next = self.redeals_used + 1;
@@ -347,6 +347,9 @@ impl Position {
         crate::deal::deal_fans(self, &cards, r.fan_size as usize);
         self.set_counters(next, self.draw_used);
         self.sync_tops();
+        // Only the tableau and the stock changed, and their keys are the
+        // hash's part of its own: it is made anew.
+        self.dealt_hash = 0;
         for id in self.redealt_piles() {
             self.rehash_pile(id);
         }

@@ -32,6 +32,7 @@ impl Position {
             redeals_used: 0,
             draw_used: false,
             hash: 0,
+            dealt_hash: 0,
             tables: crate::tables::RuleTables::for_spec(spec),
             tops: [0; crate::position::MAX_TABLEAU],
         };
@@ -113,22 +114,20 @@ pub(crate) fn deal_fans(pos: &mut Position, cards: &[Card], size: usize) {
     for t in layout.tableau_ids() {
         pos.piles[t.index()].clear();
     }
-    let mut chunks = cards.chunks(size.max(1));
-    for t in layout.tableau_ids() {
-        match chunks.next() {
-            Some(chunk) => pos.piles[t.index()].extend_from_slice(chunk),
-            None => break,
-        }
+    let size = size.max(1);
+    let dealt = cards.len().min(size * layout.tableau as usize);
+    for (t, chunk) in layout.tableau_ids().zip(cards[..dealt].chunks(size)) {
+        pos.piles[t.index()].extend_from_slice(chunk);
     }
-    let rest: Vec<Card> = chunks.flatten().copied().collect();
+    let rest = &cards[dealt..];
     match layout.stock {
         Some(s) => {
             pos.piles[s.index()].clear();
-            pos.piles[s.index()].extend(rest.into_iter().rev());
+            pos.piles[s.index()].extend(rest.iter().rev());
         }
         None => {
             let last = PileId(layout.tableau.saturating_sub(1));
-            pos.piles[last.index()].extend(rest);
+            pos.piles[last.index()].extend_from_slice(rest);
         }
     }
 }

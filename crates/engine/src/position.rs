@@ -25,7 +25,12 @@ pub struct Position {
     pub(crate) piles: Vec<Vec<Card>>,
     pub(crate) redeals_used: u8,
     pub(crate) draw_used: bool,
+    /// The hash's keys of the piles a redeal leaves alone, and of the
+    /// counters.
     pub(crate) hash: u64,
+    /// The hash's keys of the piles a redeal deals anew (the tableau and the
+    /// stock), kept apart so that a redeal hashes only the new piles.
+    pub(crate) dealt_hash: u64,
     /// The game's rules evaluated for every card (see [`crate::tables`]).
     pub(crate) tables: &'static RuleTables,
     /// The top card of each tableau pile as its [`Card::byte`] (0: empty),
@@ -58,6 +63,7 @@ impl Clone for Position {
             redeals_used,
             draw_used,
             hash,
+            dealt_hash,
             tables,
             tops,
         } = source;
@@ -68,6 +74,7 @@ impl Clone for Position {
         self.redeals_used = *redeals_used;
         self.draw_used = *draw_used;
         self.hash = *hash;
+        self.dealt_hash = *dealt_hash;
         self.tables = tables;
         self.tops = *tops;
     }
@@ -220,7 +227,7 @@ impl Position {
     /// Exact hash of the position (piles in place, redeals, draw); kept
     /// incrementally by every move and its undo.
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.hash ^ self.dealt_hash
     }
 
     /// Cards on the foundations.
@@ -266,13 +273,20 @@ impl Position {
     }
 
     pub(crate) fn recompute_hash(&mut self) {
-        let mut h = counters_key(self.redeals_used, self.draw_used);
-        for (p, pile) in self.piles.iter().enumerate() {
-            for (i, &c) in pile.iter().enumerate() {
-                h ^= card_key(PileId(p as u8), i, c);
-            }
+        self.hash = counters_key(self.redeals_used, self.draw_used);
+        self.dealt_hash = 0;
+        for p in 0..self.piles.len() {
+            self.rehash_pile(PileId(p as u8));
         }
-        self.hash = h;
+    }
+
+    /// XORs a pile's keys in or out of the hash.
+    pub(crate) fn rehash_pile(&mut self, pile: PileId) {
+        let mut h = 0;
+        for (i, &c) in self.piles[pile.index()].iter().enumerate() {
+            h ^= card_key(pile, i, c);
+        }
+        *self.hash_of(pile) ^= h;
     }
 
     pub(crate) fn set_counters(&mut self, redeals_used: u8, draw_used: bool) {
@@ -337,6 +351,7 @@ impl Position {
             redeals_used,
             draw_used,
             hash: 0,
+            dealt_hash: 0,
             tables: RuleTables::for_spec(spec),
             tops: [0; MAX_TABLEAU],
         };
