@@ -277,7 +277,7 @@ impl Keyer {
             saved: Vec::with_capacity(1024),
             marks: Vec::with_capacity(256),
         };
-        k.rebuild(pos, false);
+        k.rebuild(pos);
         k
     }
 
@@ -286,7 +286,7 @@ impl Keyer {
     pub fn reset(&mut self, pos: &Position) -> Key {
         self.saved.clear();
         self.marks.clear();
-        self.rebuild(pos, false);
+        self.rebuild(pos);
         self.total
     }
 
@@ -302,8 +302,7 @@ impl Keyer {
     /// The salt of pile `i` when the tableau order is free or not.
     fn salt(&self, pos: &Position, i: usize, free: bool) -> u64 {
         match pos.layout().kind(PileId(i as u8)) {
-            Some(PileKind::Tableau(t)) if !free => SALT_TABLEAU_AT + t as u64,
-            Some(PileKind::Tableau(_)) => SALT_TABLEAU_FREE,
+            Some(PileKind::Tableau(t)) => Self::tableau_salt(t as usize, free),
             Some(PileKind::Foundation(f)) => self.canon.foundation_salt[f as usize],
             Some(PileKind::Cell(_)) => SALT_CELL,
             _ => SALT_OTHER + i as u64,
@@ -331,15 +330,12 @@ impl Keyer {
         });
     }
 
-    /// Hashes every pile again (saving the old parts when `save`).
-    fn rebuild(&mut self, pos: &Position, save: bool) {
+    /// Hashes every pile again.
+    fn rebuild(&mut self, pos: &Position) {
         self.free = tableau_order_free(pos);
         self.counters = (pos.redeals_used(), pos.draw_used());
         let mut total = Self::counters_part(self.counters);
         for (i, cards) in pos.piles().iter().enumerate() {
-            if save {
-                self.save(i);
-            }
             self.salts[i] = self.salt(pos, i, self.free);
             self.lens[i] = cards.len() as u16;
             self.tops[i] = cards.last().copied();
@@ -364,9 +360,8 @@ impl Keyer {
     pub fn push(&mut self, pos: &Position, redeal: bool) -> Key {
         self.mark();
         let free = tableau_order_free(pos);
-        if redeal || free != self.free {
-            self.rebuild(pos, true);
-            return self.total;
+        if free != self.free {
+            self.set_free(free, !redeal);
         }
         let counters = (pos.redeals_used(), pos.draw_used());
         if counters != self.counters {
@@ -376,6 +371,19 @@ impl Keyer {
                 .wrapping_add(Self::counters_part(counters));
             self.counters = counters;
         }
+        if redeal {
+            // A redeal deals the piles the engine names anew, whatever
+            // their lengths and tops; it leaves every other pile as it was.
+            for id in pos.redealt_piles() {
+                let i = id.index();
+                let cards = pos.pile(id);
+                self.save(i);
+                let sum = pile_sum(cards, self.keys);
+                self.set_part(i, cards.len(), sum);
+                self.tops[i] = cards.last().copied();
+            }
+            return self.total;
+        }
         for (i, cards) in pos.piles().iter().enumerate() {
             let (len, top) = (cards.len() as u16, cards.last().copied());
             if len == self.lens[i] && top == self.tops[i] {
@@ -383,14 +391,45 @@ impl Keyer {
             }
             self.save(i);
             let sum = pile_sum(cards, self.keys);
-            let part = self.part(i, cards.len(), sum);
-            self.total = self.total.wrapping_sub(self.parts[i]).wrapping_add(part);
-            self.sums[i] = sum;
-            self.parts[i] = part;
-            self.lens[i] = len;
+            self.set_part(i, cards.len(), sum);
             self.tops[i] = top;
         }
         self.total
+    }
+
+    /// Sets pile `i`'s length and sum, and its part of the key.
+    #[inline]
+    fn set_part(&mut self, i: usize, len: usize, sum: u128) {
+        let part = self.part(i, len, sum);
+        self.total = self.total.wrapping_sub(self.parts[i]).wrapping_add(part);
+        self.sums[i] = sum;
+        self.parts[i] = part;
+        self.lens[i] = len as u16;
+    }
+
+    /// Salts the tableau piles for `free` (tableau piles come first), and
+    /// with `refinish` sets their parts again from their sums, saving the
+    /// old parts for [`Keyer::pop`] (a redeal hashes them anew instead).
+    fn set_free(&mut self, free: bool, refinish: bool) {
+        self.free = free;
+        for t in 0..self.tableau {
+            self.salts[t] = Self::tableau_salt(t, free);
+            if refinish {
+                self.save(t);
+                let (len, sum) = (self.lens[t] as usize, self.sums[t]);
+                self.set_part(t, len, sum);
+            }
+        }
+    }
+
+    /// A tableau pile's salt: by place, or one salt for all where their
+    /// order is free.
+    fn tableau_salt(t: usize, free: bool) -> u64 {
+        if free {
+            SALT_TABLEAU_FREE
+        } else {
+            SALT_TABLEAU_AT + t as u64
+        }
     }
 
     /// The part of the key outside the tableau: every other pile and the
@@ -467,11 +506,7 @@ impl Keyer {
         let (sf, st) = self.moved_sums(f, t, left, under, moved);
         for (i, sum, len) in [(f, sf, left), (t, st, dst.len())] {
             self.save(i);
-            let part = self.part(i, len, sum);
-            self.total = self.total.wrapping_sub(self.parts[i]).wrapping_add(part);
-            self.sums[i] = sum;
-            self.parts[i] = part;
-            self.lens[i] = len as u16;
+            self.set_part(i, len, sum);
             self.tops[i] = pos.pile(PileId(i as u8)).last().copied();
         }
         self.total
@@ -494,11 +529,7 @@ impl Keyer {
             // Only the tableau's salts depend on `free` (tableau piles come first).
             self.free = m.free;
             for t in 0..self.tableau {
-                self.salts[t] = if m.free {
-                    SALT_TABLEAU_FREE
-                } else {
-                    SALT_TABLEAU_AT + t as u64
-                };
+                self.salts[t] = Self::tableau_salt(t, m.free);
             }
         }
         self.total = m.total;
