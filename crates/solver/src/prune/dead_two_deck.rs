@@ -83,23 +83,45 @@
 //! peeled stays peeled).
 //!
 //! **After a step or a turn.** Where a position was found alive, its child
-//! by a step from fan `A` to fan `B`, or by a card turned onto the waste,
-//! that refilled no fan, is alive too when the card moved, `c`, may leave at
-//! once by the peel's rule in the child (it may go home, or a copy of the
-//! card it builds on is a fan's top, or in the stock with the stock free).
-//! Peel `c` first: the child's peel then stands where the parent's began, or
-//! further. Each pile holds the same cards still to peel as in the parent
-//! (`B` the parent's `B`, its top a taker again once `c` is peeled; `A` the
-//! parent's `A` less `c`; a turned card's waste the parent's waste), and the
-//! same copies are home. `c` is a taker, as it was on `A`'s top or in the
-//! stock, and free, as it was in the stock, and sooner than on `A`'s top;
-//! `A`'s new top is a taker more. With nothing refilled the stock is the
+//! by a step from fan `A` (or from the waste) to fan `B`, or by a card
+//! turned onto the waste, that refilled no fan, is alive too when the card
+//! moved, `c`, may leave at once by the peel's rule in the child (it may go
+//! home, or a copy of the card it builds on is a fan's top, or in the stock
+//! with the stock free). Peel `c` first: the child's peel then stands where
+//! the parent's began, or further. Each pile holds the same cards still to
+//! peel as in the parent (`B` the parent's `B`, its top a taker again once
+//! `c` is peeled; `A` the parent's `A` less `c`; a turned card's waste the
+//! parent's waste), and the same copies are home. `c` is a taker, as it was
+//! on `A`'s top or in the stock, or more than it was on the waste's top
+//! (a taker there only once peeled), and free, as it was in the stock, and
+//! sooner than on `A`'s or the waste's top; `A`'s new top is a taker more,
+//! and the card the waste showed under `c` is its candidate at once. With nothing refilled the stock is the
 //! parent's (less a turned card). A fan emptied without a refill means an
 //! empty stock, free in both; else every fan that held cards still does,
 //! and the stock is held or free as in the parent. A card that may leave
 //! in a peel may leave in any peel that has freed more, so the child peels
 //! all that the parent peeled: a fan the parent bared with the stock held,
 //! and every card with the stock free.
+//!
+//! **A card sent home.** Where a position was found alive, its child by a
+//! step that sends a card `c` home from a fan or the waste, refilling
+//! nothing, is alive too when the other copy of `c`, `x`, is home, or in
+//! the stock with the stock free, or on a pile's top and may leave at once
+//! by the peel's rule in the child. The child's peel, `x` peeled first where
+//! it lies on a top, stands where the parent's began, or further: every
+//! pile holds the cards still to peel that it held in the parent, or fewer
+//! (the card under `c` is a candidate, and on a fan a taker, at once); the
+//! copies of `c` home or free are at least those the parent counted once it
+//! had peeled `c` (`c` home now, `x` as it was, or free); and a card's way
+//! home is read the same for every card above `c`, whose copies home did
+//! not change. What `c` gave the parent's peel besides is a taker for the
+//! card below it, and `x` gives that still: on a fan's top or in the free
+//! stock it is a taker from the start, off the waste once peeled. Where
+//! `x` is home too, both foundations of the suit hold `c`, so every lower
+//! card of the suit is home and needs no taker. `x` itself is where the
+//! child differs: with `c` home it may go home only onto the suit's other
+//! foundation, which needs both copies of each lower card, so `x` buried
+//! could hold a stuck set the parent did not have, and the test runs.
 //!
 //! With one deck this is the one-deck test of [`crate::prune`] made
 //! transitive; with two decks a card over one copy of a lower card is not
@@ -422,6 +444,37 @@ pub fn top_leaves_at_once(pos: &Position, pile: PileId) -> bool {
             || layout
                 .tableau_ids()
                 .any(|f| pos.pile(f).last().is_some_and(|t| t.index() == up as usize)))
+}
+
+/// Whether the card on top of `foundation`, just sent home by a step from a
+/// position [`is_dead`] found alive, refilling nothing, leaves this
+/// position alive too: its other copy is home, or in the stock with the
+/// stock free, or on a pile's top and may leave at once
+/// ([`top_leaves_at_once`]). See *A card sent home* in the module
+/// documentation.
+pub fn home_card_spares_the_peel(pos: &Position, foundation: PileId) -> bool {
+    let Some(&c) = pos.pile(foundation).last() else {
+        return false;
+    };
+    let layout = pos.layout();
+    let Tables { order, .. } = tables(pos);
+    let o = order[c.index()] as usize;
+    if layout
+        .foundation_ids()
+        .any(|f| f != foundation && pos.pile(f).get(o) == Some(&c))
+    {
+        return true;
+    }
+    if !stock_held_till_a_fan_empties(pos) {
+        let stock = layout.stock.map_or(&[][..], |s| pos.pile(s));
+        if stock_counts(stock, &order).counts[c.index()] > 0 {
+            return true;
+        }
+    }
+    layout
+        .tableau_ids()
+        .chain(layout.waste)
+        .any(|p| pos.pile(p).last() == Some(&c) && top_leaves_at_once(pos, p))
 }
 
 /// Whether the position is lost by the rule of the module documentation,
@@ -773,14 +826,23 @@ pub(super) mod tests {
 
     /// The test after a move ([`crate::prune::is_dead_after`]) judges every
     /// child of a live position as the full test does, along random games
-    /// of the games it applies to: both where the card a step between fans
-    /// or a turn moved may leave at once (no peel runs) and where it may not.
+    /// of the games it applies to and random endings of Krakowski: both
+    /// where the card a step onto a fan (from a fan or the waste) or a turn
+    /// moved may leave at once, or a card sent home spares the peel (no peel
+    /// runs), and where not.
     #[test]
     fn the_test_after_a_step_or_a_turn_agrees_with_the_full_one() {
         use crate::prune::{is_dead as full_test, is_dead_after};
         let (mut skipped, mut dead) = (0, 0);
+        let mut from_waste = (0, 0);
+        let mut home = (0, 0);
         for g in GAMES.into_iter().chain(["swallows"]) {
-            for mut p in along_random_games(g, 12, 400, 1, 0) {
+            let mut positions = along_random_games(g, 12, 400, 1, 0);
+            // Random endings have long wastes: many steps from the waste.
+            if g == "krakowski" {
+                positions.extend((0..2000).map(|seed| ending(g, seed)));
+            }
+            for mut p in positions {
                 if full_test(&p) {
                     continue;
                 }
@@ -796,13 +858,35 @@ pub(super) mod tests {
                     dead += full as usize;
                     let fan = |q| matches!(p.layout().kind(q), Some(PileKind::Tableau(_)));
                     let moved_to = match m {
-                        Move::Step { from, to } if fan(from) && fan(to) => Some(to),
+                        Move::Step { from, to }
+                            if (fan(from) || Some(from) == p.layout().waste) && fan(to) =>
+                        {
+                            Some(to)
+                        }
                         Move::Deal => p.layout().waste,
                         _ => None,
                     };
-                    skipped += moved_to
-                        .is_some_and(|to| !u.refilled() && top_leaves_at_once(&p, to))
-                        as usize;
+                    let skips =
+                        moved_to.is_some_and(|to| !u.refilled() && top_leaves_at_once(&p, to));
+                    skipped += skips as usize;
+                    if moved_to.is_some()
+                        && matches!(m, Move::Step { from, .. } if Some(from) == p.layout().waste)
+                    {
+                        if skips {
+                            from_waste.0 += 1;
+                        } else {
+                            from_waste.1 += full as usize;
+                        }
+                    }
+                    if let Move::Step { to, .. } = m {
+                        if matches!(p.layout().kind(to), Some(PileKind::Foundation(_))) {
+                            if !u.refilled() && home_card_spares_the_peel(&p, to) {
+                                home.0 += 1;
+                            } else {
+                                home.1 += full as usize;
+                            }
+                        }
+                    }
                     p.undo(&u);
                 }
             }
@@ -812,6 +896,12 @@ pub(super) mod tests {
             "the moved card often leaves at once: {skipped}"
         );
         assert!(dead > 100, "some children are dead: {dead}");
+        // Steps from the waste onto a fan: the peel skipped, and dead where
+        // it runs.
+        assert!(from_waste.0 > 200, "{from_waste:?}");
+        assert!(from_waste.1 > 0, "{from_waste:?}");
+        // Cards sent home: the peel skipped, and dead where it runs.
+        assert!(home.0 > 1000 && home.1 > 20, "{home:?}");
     }
 
     /// The stock held (Novomanernaya's last deal): wherever the peel with

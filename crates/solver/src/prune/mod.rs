@@ -170,15 +170,17 @@ pub fn is_dead(pos: &Position) -> bool {
 /// A card to a foundation adds none: the places count from a foundation's
 /// first card, so no place changes as a card goes home
 /// ([`Position::suit_places`]). The search asks this at every new position
-/// instead of the full test. The two-deck test and the next-deal test of
-/// [`next_deal`] are always run in full: in the first a card going home can
-/// kill a position too (its copy was the one target of a card still out),
-/// and in the second a move can close a fan and lengthen the prefix; only
-/// the waste's order test of [`waste_order`] is left out after a fan move,
-/// and the two-deck test's peel after a step between fans or a card turned
-/// onto the waste, where the card moved may leave at once and nothing was
-/// refilled ([`dead_two_deck::top_leaves_at_once`]). `undo` is the move's
-/// own.
+/// instead of the full test. The next-deal test of [`next_deal`] is always
+/// run in full: a move can close a fan and lengthen the prefix. The
+/// two-deck test is run in full but where the move leaves it as it was: the
+/// waste's order test of [`waste_order`] is left out after a step onto a
+/// fan from a fan or the waste; the two-deck test's peel after such a step
+/// or a card turned onto the waste, where the card moved may leave at once
+/// ([`dead_two_deck::top_leaves_at_once`]), and after a card sent home whose
+/// other copy keeps its part in the peel
+/// ([`dead_two_deck::home_card_spares_the_peel`]; a card going home can
+/// kill a position otherwise: its copy was the one target of a card still
+/// out), in each case where nothing was refilled. `undo` is the move's own.
 pub fn is_dead_after(pos: &Position, undo: &Undo, parent_alive: bool) -> bool {
     let layout = pos.layout();
     let Move::Step { from, to } = undo.played() else {
@@ -197,18 +199,34 @@ pub fn is_dead_after(pos: &Position, undo: &Undo, parent_alive: bool) -> bool {
     // A parent found alive with no redeal left was under the one-deck test
     // (the next-deal test needs a redeal left), and so is this position.
     if !parent_alive || pos.spec().copies_of_each_card() == 2 || pos.redeals_left() > 0 {
-        // A fan move changes neither the waste nor the foundations, all that
-        // the waste's order test reads (a refill takes a stock card, loose
-        // to that test, onto a fan, where it stays loose).
         if parent_alive
-            && matches!(layout.kind(from), Some(PileKind::Tableau(_)))
+            && (matches!(layout.kind(from), Some(PileKind::Tableau(_)))
+                || Some(from) == layout.waste)
             && matches!(layout.kind(to), Some(PileKind::Tableau(_)))
             && dead_two_deck::applies(pos)
         {
+            // The waste's order test is left out. A fan move changes neither
+            // the waste nor the foundations, all that it reads (a refill
+            // takes a stock card, loose to that test, onto a fan, where it
+            // stays loose). A card from the waste onto a fan is the move its
+            // relaxed game makes first wherever it may (the waste's top
+            // becomes loose, see `waste_order`), so the parent's relaxed win
+            // goes through this position.
             if !undo.refilled() && dead_two_deck::top_leaves_at_once(pos, to) {
                 return false;
             }
             return dead_two_deck::is_dead(pos);
+        }
+        // A card sent home whose other copy keeps its part in the peel
+        // leaves the peel as it was; the waste's order test runs (a card
+        // home may be one a waste card needed to be laid on).
+        if parent_alive
+            && matches!(layout.kind(to), Some(PileKind::Foundation(_)))
+            && dead_two_deck::applies(pos)
+            && !undo.refilled()
+            && dead_two_deck::home_card_spares_the_peel(pos, to)
+        {
+            return waste_order::is_dead(pos);
         }
         return is_dead(pos);
     }
