@@ -193,6 +193,9 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
     // Positions of the layer before, whose buffers the next layer reuses.
     let mut spare: Vec<Position> = Vec::new();
     let mut layer: Vec<Position> = vec![start.clone()];
+    // Per position of the layer, whether the dead test applied and found it
+    // alive: its children then need only the test after a move.
+    let mut alive: Vec<bool> = vec![false];
     let mut history: Vec<Vec<Step>> = Vec::new();
     let mut moves = Vec::with_capacity(64);
     let mut candidates: Vec<(i32, u32, Move)> = Vec::new();
@@ -259,6 +262,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
         }
         candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         let mut next: Vec<Position> = Vec::with_capacity(width);
+        let mut next_alive: Vec<bool> = Vec::with_capacity(width);
         let mut steps: Vec<Step> = Vec::with_capacity(width);
         for &(_, parent, mv) in &candidates {
             if next.len() == width {
@@ -268,12 +272,14 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
                 .pop()
                 .unwrap_or_else(|| layer[parent as usize].clone());
             p.clone_from(&layer[parent as usize]);
-            p.play_generated(mv);
-            if dominances && prune::dead_test_applies(&p) && prune::is_dead(&p) {
+            let undo = p.play_generated(mv);
+            let tested = dominances && prune::dead_test_applies(&p);
+            if tested && prune::is_dead_after(&p, &undo, alive[parent as usize]) {
                 spare.push(p);
                 continue;
             }
             next.push(p);
+            next_alive.push(tested);
             steps.push(Step { parent, mv });
         }
         if next.is_empty() {
@@ -282,6 +288,7 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
         history.push(steps);
         spare.append(&mut layer);
         layer = next;
+        alive = next_alive;
     }
 }
 
