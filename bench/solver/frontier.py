@@ -63,6 +63,20 @@ def row(out, spec):
     )
 
 
+def speed(path):
+    """The sentence that says how fast the machine ran, from the survey of
+    a fixed number of positions that frontier.sh makes first."""
+    if not path:
+        return ""
+    d = json.loads(pathlib.Path(path).read_text().splitlines()[0])
+    cpu = d["cpu_milliseconds"] / 1000
+    return (
+        f" The machine's speed in this run: `patience solve {d['game']} "
+        f"--deal {d['deal']} --nodes {d['nodes']}` took {cpu:.1f} s of CPU "
+        f"({d['nodes'] / cpu / 1e6:.2f} M positions a CPU second)."
+    )
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -72,6 +86,10 @@ def main():
     ap.add_argument("--command", required=True)
     ap.add_argument("--block", default="frontier")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument(
+        "--speed",
+        help="a JSON line of the survey that measures the machine's speed",
+    )
     ap.add_argument("specs", nargs="+")
     a = ap.parse_args()
     out = pathlib.Path(a.out)
@@ -84,7 +102,7 @@ def main():
         + (f", {a.jobs} deals at once" if a.jobs > 1 else "")
         + "; a deal unknown at the first "
         "budget is solved again with the second; CPU in seconds a deal "
-        "(thread CPU time).",
+        "(thread CPU time)." + speed(a.speed),
         "",
         "| game | deals | 1 s: won | lost | unknown | median CPU | p95 CPU "
         "| 10 s: won | lost | unknown | median CPU | p95 CPU |",

@@ -10,8 +10,10 @@
 #
 # The budgets are 1 s and 10 s of wall clock a deal (`--time-ms`), one job,
 # so on a loaded machine a deal gets at most that much CPU; the table
-# reports the CPU time each deal really took. BUDGET=nodes uses node counts
-# instead, RATE positions for "1 s" and 10 x RATE for "10 s", which answer
+# reports the CPU time each deal really took, and its heading the machine's
+# speed (a fixed search of 3,000,000 positions, timed first). BUDGET=nodes
+# uses node counts instead, RATE positions for "1 s" and 10 x RATE for
+# "10 s", which answer
 # the same on every machine (the way to compare two builds of the solver;
 # the games' rates differ from 1.4 M positions a CPU second in Krakowski to
 # 9 M in La Belle Lucie, so there the columns are not seconds). Each deal is
@@ -44,6 +46,16 @@ doc=${DOC:-docs/solver.md}
 block=${BLOCK:-frontier}
 [ -x "$patience" ] || { echo "build it first: cargo build --release -p patience-cli" >&2; exit 2; }
 mkdir -p "$out"
+
+# With time budgets the table depends on the machine's speed, which varies
+# from one run to the next: a fixed number of positions, timed first, puts
+# that speed in the table's heading.
+speed=()
+if [ "$budget" = time ]; then
+  nice -n "$nice" "$patience" survey krakowski --deals 1..1 --jobs 1 --nodes 3000000 \
+    --out "$out/speed.jsonl" > /dev/null
+  speed=(--speed "$out/speed.jsonl")
+fi
 
 specs=("$@")
 if [ ${#specs[@]} -eq 0 ]; then
@@ -90,4 +102,5 @@ env=""
 [ "$block" = frontier ] || env+="BLOCK=$block "
 [ "$jobs" = 1 ] || env+="JOBS=$jobs "
 python3 bench/solver/frontier.py --out "$out" --budget "$budget" --rate "$rate" --doc "$doc" \
-  --block "$block" --jobs "$jobs" --command "${env}bench/solver/frontier.sh $*" "${specs[@]}"
+  --block "$block" --jobs "$jobs" --command "${env}bench/solver/frontier.sh $*" "${speed[@]}" \
+  "${specs[@]}"
