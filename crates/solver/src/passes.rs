@@ -100,7 +100,7 @@ pub const PASSES: [Row; 8] = [
     row(Pass::Probe, When::Always, false),
     row(Pass::Quick, When::StockLeft, true),
     row(Pass::Playouts, When::StockLeft, false),
-    row(Pass::SampledLastDeals, When::StockAndRedealLeft, false),
+    row(Pass::SampledLastDeals, When::StockAndRedealLeft, true),
     row(Pass::Full, When::Always, true),
 ];
 

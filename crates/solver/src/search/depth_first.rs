@@ -95,7 +95,9 @@ struct DepthFirst<'s> {
     /// position, so it is looked up in the table without being dealt again.
     shuffled: bool,
     redealt: HashMap<u128, Key>,
-    /// Whether a last deal searched apart was left unfinished.
+    /// Whether the search left something unsearched: a last deal searched
+    /// apart left unfinished, or moves the width left out. Its end is then
+    /// no proof of loss.
     unfinished: bool,
     last_passes: u64,
     /// Whether dead positions are cut.
@@ -346,7 +348,13 @@ impl<'s> DepthFirst<'s> {
         let (every, offset) = self.settings.last_pass_sample;
         self.last_passes += 1;
         if (self.last_passes - 1) % every.max(1) != offset {
-            self.unfinished = true;
+            // A last deal dead where it begins is searched to its end, as
+            // the plain search would cut it: left out, it leaves the search
+            // finished.
+            self.unfinished = self.unfinished
+                || !(self.cuts_dead
+                    && prune::dead_test_applies(&self.pos)
+                    && prune::is_dead(&self.pos));
             return self.unplay(undo);
         }
         let b = &self.settings.budget;
@@ -428,6 +436,9 @@ impl<'s> DepthFirst<'s> {
                     .width
                     .unwrap_or(usize::MAX)
                     .min(scratch.candidates.len());
+                // Moves left out leave the search unfinished: its end is no
+                // proof of loss.
+                self.unfinished |= keep < scratch.candidates.len();
                 self.moves.extend_from_slice(&scratch.candidates[..keep]);
             }
         }
@@ -437,5 +448,34 @@ impl<'s> DepthFirst<'s> {
             next: start,
             alive: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search that leaves moves out (a width) never answers as if it had
+    /// searched everything: on La Belle Lucie deals a full search wins, a
+    /// search one move wide wins too or ends unfinished, never exhausted.
+    #[test]
+    fn a_narrowed_search_proves_no_loss() {
+        let spec = patience_engine::game("la-belle-lucie").unwrap();
+        let budget = || Budget::of_nodes(200_000);
+        let mut unfinished = 0;
+        for deal in 1..=40 {
+            let p = Position::deal(spec, deal).unwrap();
+            if !matches!(run(&p, &Settings::full(budget(), true)).end, End::Won(_)) {
+                continue;
+            }
+            let narrow = Settings {
+                width: Some(1),
+                ..Settings::full(budget(), true)
+            };
+            let end = run(&p, &narrow).end;
+            assert_ne!(end, End::Exhausted, "deal {deal}");
+            unfinished += matches!(end, End::Spent(_)) as usize;
+        }
+        assert!(unfinished > 5, "{unfinished} ended unfinished");
     }
 }

@@ -63,11 +63,14 @@ pub const WIDE: Sample = Sample {
     cap: 100_000,
 };
 
-/// A search for a win only: the [`NARROW`] sample on half the budget, then
-/// the [`WIDE`] sample on the rest. Each searches the whole game and each
-/// last pass it takes apart, at every width, and leaves the other last
-/// passes unfinished, so its exhaustion proves nothing: it answers
-/// *unknown* then.
+/// The [`NARROW`] sample on half the budget, then the [`WIDE`] sample on
+/// the rest. Each searches the whole game and each last pass it takes
+/// apart, at every width, and leaves the other last passes unfinished, but
+/// for those dead at their first position: the dead test cuts those, as in
+/// the plain search, so they count as searched to their end. So the wide
+/// sample proves a loss where every last pass it meets is dead at its start
+/// or taken and searched to its end; the narrow one, which leaves moves
+/// out, never does.
 ///
 /// One last pass in many suffices: last passes reached one after the other
 /// come from nearly the same earlier lines and are nearly alike, so a sample
@@ -222,7 +225,9 @@ mod tests {
     /// decide, with enough wins and losses among them to mean something. A
     /// sample that skips last passes, narrowed before the last deal as
     /// [`NARROW`] is, never answers *no win* unless the plain search does,
-    /// and its wins replay. The default run takes the first
+    /// nor do the two samples of [`sampled`], which prove some losses (every
+    /// last pass dead at its start or searched to its end), and their wins
+    /// replay. The default run takes the first
     /// deals only; the full sweep: `cargo test -p patience-solver -- --ignored`.
     #[test]
     fn last_passes_searched_apart_keep_every_verdict() {
@@ -236,9 +241,9 @@ mod tests {
     }
 
     /// The sweep over deals `1..=deals`: each verdict more than `least`
-    /// times, the sample's wins more than half that.
+    /// times, the sample's wins and the samples' losses more than half that.
     fn keep_every_verdict(deals: u64, least: usize) {
-        let (mut won, mut lost, mut sampled_wins) = (0, 0, 0);
+        let (mut won, mut lost, mut sampled_wins, mut sampled_losses) = (0, 0, 0, 0);
         for deal in 1..=deals {
             let Some(p) = after_first_redeal(deal, (deal as usize) % 4 * 10) else {
                 continue;
@@ -271,6 +276,7 @@ mod tests {
                     assert_ne!(verdict(&plain.end), Some(true), "deal {deal}");
                 }
             }
+            sampled_losses += (both.end == End::Exhausted) as usize;
             for f in [&apart, &sample, &both] {
                 if let End::Won(line) = &f.end {
                     assert!(crate::replays_to_win(&p, line), "deal {deal}");
@@ -278,8 +284,12 @@ mod tests {
             }
             sampled_wins += matches!(sample.end, End::Won(_)) as usize;
         }
-        eprintln!("won {won}, lost {lost}, sampled {sampled_wins}");
+        eprintln!("won {won}, lost {lost}, sampled {sampled_wins}, {sampled_losses}");
         assert!(won > least && lost > least, "won {won}, lost {lost}");
         assert!(sampled_wins > least / 2, "the sample won {sampled_wins}");
+        assert!(
+            sampled_losses > least / 2,
+            "the samples proved {sampled_losses} lost"
+        );
     }
 }
