@@ -6,7 +6,7 @@
 //! position and hash. An illegal move returns an error and changes nothing.
 
 use crate::card::Card;
-use crate::layout::PileId;
+use crate::layout::{Layout, PileId};
 use crate::moves::Move;
 use crate::position::{card_key, Position};
 use crate::prng::SplitMix64;
@@ -185,14 +185,17 @@ impl Position {
     /// The piles a redeal deals anew: the tableau, then the stock. A redeal
     /// leaves every other pile as it was.
     pub fn redealt_piles(&self) -> impl Iterator<Item = PileId> {
-        self.layout.tableau_ids().chain(self.layout.stock)
+        let layout = self.layout;
+        (0..layout.piles)
+            .map(PileId)
+            .filter(move |&p| is_redealt(&layout, p))
     }
 
     /// The part of the hash that holds `pile`'s keys: `dealt_hash` for the
-    /// piles of [`Position::redealt_piles`], `hash` for the others.
+    /// piles a redeal deals anew, `hash` for the others.
     #[inline]
     pub(crate) fn hash_of(&mut self, pile: PileId) -> &mut u64 {
-        if pile.0 < self.layout.tableau || Some(pile) == self.layout.stock {
+        if is_redealt(&self.layout, pile) {
             &mut self.dealt_hash
         } else {
             &mut self.hash
@@ -354,6 +357,12 @@ impl Position {
             self.rehash_pile(id);
         }
     }
+}
+
+/// Whether a redeal deals `pile` anew (see [`Position::redealt_piles`]).
+#[inline]
+fn is_redealt(layout: &Layout, pile: PileId) -> bool {
+    pile.0 < layout.tableau || Some(pile) == layout.stock
 }
 
 /// Sorts cards by their index (the order of [`Card`]'s `Ord`), counting them:
