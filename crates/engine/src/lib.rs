@@ -93,7 +93,7 @@ pub use position::{Position, SetupError, MAX_DEAL};
 pub use questions::{EmptiedFan, InOrderGather};
 pub use record::{Record, RecordError};
 pub use redeal::RedealRefusal;
-pub use rules::MoveError;
+pub use rules::{HomeCards, MoveError};
 pub use runs::SuitPlaces;
 pub use safe_home::Safety;
 pub use sequence::SequencePlace;

@@ -17,6 +17,18 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::spec::{Draw, EmptyPile, StockAction};
 
+/// The cards some foundation takes now ([`Position::home_cards`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HomeCards(CardSet);
+
+impl HomeCards {
+    /// Whether some foundation takes `card` now.
+    #[inline]
+    pub fn contains(self, card: Card) -> bool {
+        self.0 & bit(card) != 0
+    }
+}
+
 /// Where cards could go now, kept per pile rather than per card: a few
 /// card sets that a card's destinations are read off ([`Targets::foundations`],
 /// [`Position::tableau_targets`]). A move list asks this of the dozen or so
@@ -218,23 +230,42 @@ impl Position {
                 continue;
             }
             t.canonical_foundations |= 1 << i;
-            let rule = &self.spec.foundations[i];
-            if pile.len() >= rule.capacity as usize {
-                continue;
-            }
-            let top = pile.last().map_or(Card::COUNT, |c| c.index());
-            let mut cards = tb.next[i][top];
-            if let Some(other) = rule.last_after_open {
-                if pile.len() + 1 == rule.capacity as usize
-                    && self.piles[l.foundation(other).index()].is_empty()
-                {
-                    cards = 0;
-                }
-            }
+            let cards = self.foundation_next(i);
             t.home[i] = cards;
             t.home_any |= cards;
         }
         t
+    }
+
+    /// The cards foundation `i` (counted among the foundations) takes now:
+    /// what [`Position::foundation_takes`] answers for each card.
+    #[inline(always)]
+    fn foundation_next(&self, i: usize) -> CardSet {
+        let l = self.layout;
+        let pile = &self.piles[l.foundation(i as u8).index()];
+        let rule = &self.spec.foundations[i];
+        if pile.len() >= rule.capacity as usize {
+            return 0;
+        }
+        let top = pile.last().map_or(Card::COUNT, |c| c.index());
+        match rule.last_after_open {
+            Some(other)
+                if pile.len() + 1 == rule.capacity as usize
+                    && self.piles[l.foundation(other).index()].is_empty() =>
+            {
+                0
+            }
+            _ => self.tables.next[i][top],
+        }
+    }
+
+    /// The cards some foundation takes now, all at once: a search that
+    /// asks of many cards whether one goes home asks this once a position.
+    #[inline]
+    pub fn home_cards(&self) -> HomeCards {
+        HomeCards(
+            (0..self.layout.foundations as usize).fold(0, |acc, i| acc | self.foundation_next(i)),
+        )
     }
 
     /// The tableau piles whose top card takes `card` now, as bits of their
@@ -718,6 +749,42 @@ mod tests {
             }
         }
         assert!(compared > 20_000, "{compared}");
+    }
+
+    /// `home_cards` names exactly the cards some foundation takes, card for
+    /// card, along random games of every game (foundations that open on a
+    /// later card, build down, wrap or wait for a partner among them).
+    #[test]
+    fn the_home_cards_are_the_cards_a_foundation_takes() {
+        let (mut wanted, mut unwanted) = (0, 0);
+        for g in crate::games() {
+            for deal in 1..=6 {
+                let mut p = Position::deal(g, deal).unwrap();
+                let mut rng = SplitMix64::new(deal ^ 0x4045);
+                for _ in 0..300 {
+                    let home = p.home_cards();
+                    for card in (0..Card::COUNT).filter_map(Card::from_index) {
+                        let takes = p
+                            .layout
+                            .foundation_ids()
+                            .any(|f| p.foundation_takes(f, card));
+                        assert_eq!(home.contains(card), takes, "{} deal {deal} {card:?}", g.id);
+                        if takes {
+                            wanted += 1;
+                        } else {
+                            unwanted += 1;
+                        }
+                    }
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.apply(moves[rng.below(moves.len() as u64) as usize])
+                        .unwrap();
+                }
+            }
+        }
+        assert!(wanted > 5_000 && unwanted > 50_000, "{wanted} {unwanted}");
     }
 
     #[test]

@@ -20,9 +20,10 @@ pub fn evaluate(pos: &Position) -> i64 {
     let mut score = 1000 * pos.foundation_cards() as i64;
     let moves = pos.legal_moves();
     score += 5 * moves.iter().filter(|m| **m != Move::Redeal).count() as i64;
+    let home = pos.home_cards();
     for t in layout.tableau_ids() {
         if let Some(c) = pos.top(t) {
-            if layout.foundation_ids().any(|f| pos.foundation_takes(f, c)) {
+            if home.contains(c) {
                 score += 100;
             }
         }

@@ -34,11 +34,7 @@ impl HomeGlance {
     /// Whether some foundation takes `card` now; `ip` has the foundations
     /// this glance was found for.
     pub(super) fn wanted(&mut self, ip: &Position, card: Card) -> bool {
-        *self.wanted[card.index()].get_or_insert_with(|| {
-            ip.layout()
-                .foundation_ids()
-                .any(|f| ip.foundation_takes(f, card))
-        })
+        *self.wanted[card.index()].get_or_insert_with(|| ip.home_cards().contains(card))
     }
 
     /// How many cards must go home before `card` can (0: it is next), over

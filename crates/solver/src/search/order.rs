@@ -10,28 +10,36 @@
 //! moves to a flank cell; the draw; and a redeal last, so that a deal is
 //! played out before it is given up.
 
-use patience_engine::{Card, Move, PileKind, Position};
+use patience_engine::{HomeCards, Move, PileKind, Position};
 
-/// Whether some foundation takes `card` now.
-fn goes_home(pos: &Position, card: Card) -> bool {
-    pos.layout()
-        .foundation_ids()
-        .any(|f| pos.foundation_takes(f, card))
+use crate::search::nearness::{self, Nearness};
+
+/// What scoring reads of the position once for all its moves: the cards a
+/// foundation takes now, and how near cards are to home where the game
+/// builds down as well (see [`crate::search::nearness`]; else their rank).
+pub struct Scoring {
+    home: HomeCards,
+    near: Option<Nearness>,
+}
+
+impl Scoring {
+    /// The scoring of `pos`'s moves.
+    pub fn of(pos: &Position) -> Scoring {
+        Scoring {
+            home: pos.home_cards(),
+            near: nearness::applies(pos).then(|| nearness::nearness(pos)),
+        }
+    }
 }
 
 /// Scores `mv` in `pos`; higher is tried first.
 pub fn score(pos: &Position, mv: Move) -> i32 {
-    score_near(pos, mv, None)
+    score_with(pos, mv, &Scoring::of(pos))
 }
 
-/// As [`score`], reading how near cards are to home off `near` when given
-/// (games with foundations building down, see [`crate::search::nearness`]), else off
-/// their rank.
-pub fn score_near(
-    pos: &Position,
-    mv: Move,
-    near: Option<&crate::search::nearness::Nearness>,
-) -> i32 {
+/// As [`score`], with what `scoring` read of `pos` once.
+pub fn score_with(pos: &Position, mv: Move, scoring: &Scoring) -> i32 {
+    let near = scoring.near.as_ref();
     let layout = pos.layout();
     match mv {
         Move::Redeal => -10_000,
@@ -63,7 +71,7 @@ pub fn score_near(
                 };
                 if pile.len() > moved {
                     let exposed = pile[pile.len() - moved - 1];
-                    if goes_home(pos, exposed) {
+                    if scoring.home.contains(exposed) {
                         s += 400;
                     }
                     // Cards near the foundations lying in this fan.
@@ -87,7 +95,7 @@ pub fn score_near(
     }
 }
 
-/// Sorts `moves` best first by [`score_near`] (stable: ties keep the
+/// Sorts `moves` best first by [`score`] (stable: ties keep the
 /// engine's order), each with what it carries along (the search's child
 /// keys), using `scratch` so that no node allocates.
 pub fn sort_with<T: Copy>(
@@ -99,12 +107,11 @@ pub fn sort_with<T: Copy>(
         return;
     }
     scratch.clear();
-    let near =
-        crate::search::nearness::applies(pos).then(|| crate::search::nearness::nearness(pos));
+    let scoring = Scoring::of(pos);
     scratch.extend(
         moves
             .iter()
-            .map(|&(m, t)| (score_near(pos, m, near.as_ref()), m, t)),
+            .map(|&(m, t)| (score_with(pos, m, &scoring), m, t)),
     );
     scratch.sort_by_key(|a| std::cmp::Reverse(a.0));
     for (slot, &(_, m, t)) in moves.iter_mut().zip(scratch.iter()) {
@@ -132,12 +139,13 @@ mod tests {
                     break;
                 }
                 assert!(crate::search::nearness::applies(&p));
-                let near = crate::search::nearness::nearness(&p);
+                let scoring = Scoring::of(&p);
+                assert!(scoring.near.is_some());
                 let mut with: Vec<(Move, ())> = moves.iter().map(|&m| (m, ())).collect();
                 sort_with(&p, &mut with, &mut Vec::new());
                 let scores: Vec<i32> = with
                     .iter()
-                    .map(|&(m, _)| score_near(&p, m, Some(&near)))
+                    .map(|&(m, _)| score_with(&p, m, &scoring))
                     .collect();
                 assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
                 checked += 1;

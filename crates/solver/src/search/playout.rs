@@ -65,11 +65,10 @@ pub fn run(start: &Position, budget: &Budget, dominances: bool) -> Played {
                 None
             };
             let mv = safe.unwrap_or_else(|| {
-                let near = crate::search::nearness::applies(&p)
-                    .then(|| crate::search::nearness::nearness(&p));
+                let scoring = order::Scoring::of(&p);
                 let mut best = (i32::MIN, moves[0]);
                 for &m in &moves {
-                    let s = order::score_near(&p, m, near.as_ref()) + rng.below(noise + 1) as i32;
+                    let s = order::score_with(&p, m, &scoring) + rng.below(noise + 1) as i32;
                     if s > best.0 {
                         best = (s, m);
                     }
