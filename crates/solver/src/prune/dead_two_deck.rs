@@ -131,7 +131,7 @@
 
 use std::cell::RefCell;
 
-use patience_engine::{Card, PileId, Position};
+use patience_engine::{Card, GameSpec, PileId, Position};
 
 /// Most piles the test looks at (House in the Woods has 35 fans). Each
 /// pile's cards are tracked as bits of a `u128` (a two-deck pack is 104
@@ -141,14 +141,28 @@ const MAX_PILES: usize = 48;
 /// Whether the test applies to this game at this moment (see the module
 /// documentation for why each condition is needed).
 pub fn applies(pos: &Position) -> bool {
+    pos.redeals_left() == 0 && !pos.draw_left() && game_allows(pos)
+}
+
+/// The conditions of [`applies`] that are the game's, not the position's:
+/// worked out once per game and thread (the search asks [`applies`] at
+/// every position; a game's spec lives for the whole program, so its
+/// address names it).
+fn game_allows(pos: &Position) -> bool {
+    use std::cell::Cell;
+    thread_local! {
+        static LAST: Cell<(*const GameSpec, bool)> = const { Cell::new((std::ptr::null(), false)) };
+    }
     let spec = pos.spec();
+    let (last, allows) = LAST.get();
+    if std::ptr::eq(last, spec) {
+        return allows;
+    }
     let layout = pos.layout();
     // An emptied fan stays empty or takes the stock's next card at once:
     // never a card the player chooses.
     let fans_ok = !spec.player_may_fill_emptied_fans();
-    spec.copies_of_each_card() == 2
-        && pos.redeals_left() == 0
-        && !pos.draw_left()
+    let allows = spec.copies_of_each_card() == 2
         && spec.builds_down_in_suit()
         && spec.moves_one_card()
         && fans_ok
@@ -156,7 +170,9 @@ pub fn applies(pos: &Position) -> bool {
         && layout.cells == 0
         && layout.reserve.is_none()
         && (layout.tableau as usize) < MAX_PILES
-        && spec.foundations_up_in_suit()
+        && spec.foundations_up_in_suit();
+    LAST.set((spec, allows));
+    allows
 }
 
 /// No card (past a king, or a place the deck lacks).
