@@ -32,13 +32,9 @@ impl Scoring {
     }
 }
 
-/// Scores `mv` in `pos`; higher is tried first.
-pub fn score(pos: &Position, mv: Move) -> i32 {
-    score_with(pos, mv, &Scoring::of(pos))
-}
-
-/// As [`score`], with what `scoring` read of `pos` once.
-pub fn score_with(pos: &Position, mv: Move, scoring: &Scoring) -> i32 {
+/// Scores `mv` in `pos`, with what `scoring` read of `pos` once; higher is
+/// tried first.
+pub fn score(pos: &Position, mv: Move, scoring: &Scoring) -> i32 {
     let near = scoring.near.as_ref();
     let layout = pos.layout();
     match mv {
@@ -108,11 +104,7 @@ pub fn sort_with<T: Copy>(
     }
     scratch.clear();
     let scoring = Scoring::of(pos);
-    scratch.extend(
-        moves
-            .iter()
-            .map(|&(m, t)| (score_with(pos, m, &scoring), m, t)),
-    );
+    scratch.extend(moves.iter().map(|&(m, t)| (score(pos, m, &scoring), m, t)));
     scratch.sort_by_key(|a| std::cmp::Reverse(a.0));
     for (slot, &(_, m, t)) in moves.iter_mut().zip(scratch.iter()) {
         *slot = (m, t);
@@ -143,10 +135,7 @@ mod tests {
                 assert!(scoring.near.is_some());
                 let mut with: Vec<(Move, ())> = moves.iter().map(|&m| (m, ())).collect();
                 sort_with(&p, &mut with, &mut Vec::new());
-                let scores: Vec<i32> = with
-                    .iter()
-                    .map(|&(m, _)| score_with(&p, m, &scoring))
-                    .collect();
+                let scores: Vec<i32> = with.iter().map(|&(m, _)| score(&p, m, &scoring)).collect();
                 assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
                 checked += 1;
                 let m = moves[rng.below(moves.len() as u64) as usize];

@@ -68,7 +68,7 @@ pub fn run(start: &Position, budget: &Budget, dominances: bool) -> Played {
                 let scoring = order::Scoring::of(&p);
                 let mut best = (i32::MIN, moves[0]);
                 for &m in &moves {
-                    let s = order::score_with(&p, m, &scoring) + rng.below(noise + 1) as i32;
+                    let s = order::score(&p, m, &scoring) + rng.below(noise + 1) as i32;
                     if s > best.0 {
                         best = (s, m);
                     }
