@@ -656,6 +656,7 @@ impl Position {
 mod tests {
     use super::*;
     use crate::prng::SplitMix64;
+    use crate::spec::GameSpec;
 
     /// The draws listed the plain way: every covered card against every
     /// foundation and fan, by the rule functions themselves.
@@ -723,26 +724,22 @@ mod tests {
         out
     }
 
-    /// The move list read off the targets is the rules' list, move for move
-    /// and in order, along random games of every game (the search's node
-    /// counts depend on the order, not only on the set).
-    #[test]
-    fn the_move_list_is_the_rules_list_in_order() {
-        let mut compared = 0;
+    /// Every position along random games of every game, deals `1..=deals`,
+    /// at most `plies` moves each, the moves drawn from a generator seeded
+    /// by the deal and `salt`: `at` is shown each with its game and deal.
+    fn along_random_games(
+        deals: u64,
+        plies: usize,
+        salt: u64,
+        mut at: impl FnMut(&GameSpec, u64, &Position),
+    ) {
         for g in crate::games() {
-            for deal in 1..=12 {
+            for deal in 1..=deals {
                 let mut p = Position::deal(g, deal).unwrap();
-                let mut rng = SplitMix64::new(deal ^ 0x5eed);
-                for _ in 0..400 {
+                let mut rng = SplitMix64::new(deal ^ salt);
+                for _ in 0..plies {
+                    at(g, deal, &p);
                     let moves = p.legal_moves();
-                    assert_eq!(
-                        moves,
-                        moves_by_rule(&p),
-                        "{} deal {deal}\n{}",
-                        g.id,
-                        p.to_text()
-                    );
-                    compared += moves.len();
                     if moves.is_empty() {
                         break;
                     }
@@ -751,6 +748,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The move list read off the targets is the rules' list, move for move
+    /// and in order, along random games of every game (the search's node
+    /// counts depend on the order, not only on the set).
+    #[test]
+    fn the_move_list_is_the_rules_list_in_order() {
+        let mut compared = 0;
+        along_random_games(12, 400, 0x5eed, |g, deal, p| {
+            let moves = p.legal_moves();
+            assert_eq!(
+                moves,
+                moves_by_rule(p),
+                "{} deal {deal}\n{}",
+                g.id,
+                p.to_text()
+            );
+            compared += moves.len();
+        });
         assert!(compared > 20_000, "{compared}");
     }
 
@@ -760,33 +776,21 @@ mod tests {
     #[test]
     fn the_home_cards_are_the_cards_a_foundation_takes() {
         let (mut wanted, mut unwanted) = (0, 0);
-        for g in crate::games() {
-            for deal in 1..=6 {
-                let mut p = Position::deal(g, deal).unwrap();
-                let mut rng = SplitMix64::new(deal ^ 0x4045);
-                for _ in 0..300 {
-                    let home = p.home_cards();
-                    for card in (0..Card::COUNT).filter_map(Card::from_index) {
-                        let takes = p
-                            .layout
-                            .foundation_ids()
-                            .any(|f| p.foundation_takes(f, card));
-                        assert_eq!(home.contains(card), takes, "{} deal {deal} {card:?}", g.id);
-                        if takes {
-                            wanted += 1;
-                        } else {
-                            unwanted += 1;
-                        }
-                    }
-                    let moves = p.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    p.apply(moves[rng.below(moves.len() as u64) as usize])
-                        .unwrap();
+        along_random_games(6, 300, 0x4045, |g, deal, p| {
+            let home = p.home_cards();
+            for card in (0..Card::COUNT).filter_map(Card::from_index) {
+                let takes = p
+                    .layout
+                    .foundation_ids()
+                    .any(|f| p.foundation_takes(f, card));
+                assert_eq!(home.contains(card), takes, "{} deal {deal} {card:?}", g.id);
+                if takes {
+                    wanted += 1;
+                } else {
+                    unwanted += 1;
                 }
             }
-        }
+        });
         assert!(wanted > 5_000 && unwanted > 50_000, "{wanted} {unwanted}");
     }
 
