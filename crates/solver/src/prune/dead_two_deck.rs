@@ -442,21 +442,22 @@ pub fn top_leaves_at_once(pos: &Position, pile: PileId) -> bool {
         ..
     } = tables(pos);
     let layout = pos.layout();
-    let held = stock_held_till_a_fan_empties(pos);
-    let stock_pile = layout.stock.map_or(&[][..], |s| pos.pile(s));
-    let counted = stock_counts(stock_pile, &order);
+    // A held stock is not counted: it frees nothing and takes nothing.
+    let counted = (!stock_held_till_a_fan_empties(pos)).then(|| {
+        let stock_pile = layout.stock.map_or(&[][..], |s| pos.pile(s));
+        stock_counts(stock_pile, &order)
+    });
     let mut freed = Freed::new(pos, top_order);
-    if held {
-        freed.hold_stock();
-    } else {
-        freed.free_stock(&counted);
+    match &counted {
+        Some(counted) => freed.free_stock(counted),
+        None => freed.hold_stock(),
     }
     if freed.goes_home(c.suit().index(), order[c.index()] as usize) {
         return true;
     }
     let up = above[c.index()];
     up != NONE
-        && ((!held && counted.counts[up as usize] > 0)
+        && (counted.is_some_and(|k| k.counts[up as usize] > 0)
             || layout
                 .tableau_ids()
                 .any(|f| pos.pile(f).last().is_some_and(|t| t.index() == up as usize)))
@@ -521,15 +522,18 @@ pub fn is_dead(pos: &Position) -> bool {
     let mut freed = Freed::new(pos, top_order);
     let mut target = [0u8; Card::COUNT];
     let stock_pile = layout.stock.map_or(&[][..], |s| pos.pile(s));
-    let counted = stock_counts(stock_pile, &order);
+    // The stock's cards as targets, counted only once the stock is free (a
+    // held stock, most positions of Novomanernaya's last deal, is not).
     let free_target = |target: &mut [u8; Card::COUNT]| {
+        let counted = stock_counts(stock_pile, &order);
         for (t, n) in target.iter_mut().zip(counted.counts) {
             *t += n;
         }
+        counted
     };
     if stock == Stock::Free {
+        let counted = free_target(&mut target);
         freed.free_stock(&counted);
-        free_target(&mut target);
     } else {
         freed.hold_stock();
     }
