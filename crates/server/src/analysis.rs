@@ -7,7 +7,8 @@
 //! waiting per player, always the newest: a player's new position replaces
 //! the one still waiting. A running job is abandoned at its next step once
 //! the game has moved on; its steps are searches of growing budgets
-//! ([`SLICES`]), so a job holds a thread only briefly past that moment.
+//! ([`SLICES`]) and, where every one runs out, a few person-like games
+//! ([`played_line`]), so a job holds a thread only briefly past that moment.
 //!
 //! What a job finds is kept per game: the verdict of each position solved
 //! (by position hash), and the winning line found last, which answers at once
@@ -19,9 +20,10 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use patience_engine::{GameSpec, Move, Position, Record};
+use patience_solver::hint::played_line;
 use patience_solver::{solve, Budget, Outcome, Plan};
 use serde::Serialize;
 
@@ -35,6 +37,10 @@ pub const SLICES: [Duration; 3] = [
     Duration::from_millis(1500),
     Duration::from_secs(5),
 ];
+
+/// How long person-like games may try a position every slice left
+/// undecided ([`played_line`]).
+const PLAYED: Duration = Duration::from_secs(2);
 
 /// The budgets of one position of the history's bisection.
 const PROBES: [Duration; 2] = [Duration::from_millis(400), Duration::from_secs(2)];
@@ -423,6 +429,17 @@ fn search(
             break;
         }
     }
+    // Every slice ran out: a person-like game may still win, as for the hint.
+    if let Some(r) = report.as_mut() {
+        if matches!(r.outcome, Outcome::Unknown(_)) {
+            if !inner.current(job) {
+                return None;
+            }
+            if let Some(line) = played_line::find(pos, Some(Instant::now() + PLAYED)) {
+                r.outcome = Outcome::Win(line);
+            }
+        }
+    }
     report
 }
 
@@ -607,14 +624,25 @@ mod tests {
     use super::*;
 
     fn job(uid: &str, player: &Player, version: u64, moves: Vec<Move>) -> Job {
-        let spec = patience_engine::game("fan").unwrap();
+        job_of("fan", 1, uid, player, version, moves)
+    }
+
+    fn job_of(
+        game: &str,
+        deal: u64,
+        uid: &str,
+        player: &Player,
+        version: u64,
+        moves: Vec<Move>,
+    ) -> Job {
+        let spec = patience_engine::game(game).unwrap();
         let n = moves.len();
         Job {
             uid: uid.into(),
             player: player.clone(),
             version,
             spec,
-            deal: 1,
+            deal,
             moves,
             click_starts: (0..=n).collect(),
             auto: false,
@@ -673,5 +701,29 @@ mod tests {
                 back_to: n - 1
             })
         );
+    }
+
+    /// House in the Woods deal 132 is left undecided by every slice of
+    /// search, and a person-like game wins it: the status is a win, and the
+    /// kept line, followed move by move, wins the deal.
+    #[tokio::test(flavor = "multi_thread")]
+    async fn a_win_played_by_a_person_like_game_is_kept() {
+        let spec = patience_engine::game("house-in-the-woods").unwrap();
+        let a = Analysis::new(1);
+        let alice = Player::new();
+        let answer = settle(
+            &a,
+            job_of("house-in-the-woods", 132, "g1", &alice, 0, vec![]),
+        )
+        .await;
+        assert_eq!(answer.status, Status::Win);
+        let mut pos = Position::deal(spec, 132).unwrap();
+        let mut moves = 0;
+        while let Some(m) = a.planned("g1", &pos) {
+            pos.apply(m).expect("the kept line's move is legal");
+            moves += 1;
+            assert!(moves <= 2_000, "the kept line ends");
+        }
+        assert!(pos.is_won(), "the kept line wins");
     }
 }

@@ -75,6 +75,8 @@
 //! deals at several budgets and the check on deals 30001..32000, and writes
 //! the table in `docs/winnability.md`.
 
+use std::time::Instant;
+
 use patience_engine::prng::SplitMix64;
 use patience_engine::{Card, EmptiedFan, Move, PileId, PileKind, Position};
 use serde::Serialize;
@@ -591,10 +593,25 @@ pub fn play_like_a_person(pos: &Position, seed: u64, max_moves: usize) -> Person
 
 /// Plays `pos` to the end with `player`: until it is won, the player sees
 /// nothing to do, or `max_moves` are played.
-pub fn play_as(pos: &Position, mut player: PersonPlayer, max_moves: usize) -> PersonGame {
+pub fn play_as(pos: &Position, player: PersonPlayer, max_moves: usize) -> PersonGame {
+    let (game, _) = play_recorded(pos, player, max_moves, None);
+    game
+}
+
+/// As [`play_as`], with the moves played, first first; the game also ends
+/// (not won) at `deadline`.
+pub fn play_recorded(
+    pos: &Position,
+    mut player: PersonPlayer,
+    max_moves: usize,
+    deadline: Option<Instant>,
+) -> (PersonGame, Vec<Move>) {
     let mut pos = pos.clone();
-    let mut moves = 0;
-    while moves < max_moves && !pos.is_won() {
+    let mut played = Vec::new();
+    while played.len() < max_moves && !pos.is_won() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
         let Some(mv) = player.choose(&View::of(&pos)) else {
             break;
         };
@@ -603,13 +620,14 @@ pub fn play_as(pos: &Position, mut player: PersonPlayer, max_moves: usize) -> Pe
             // an engine inconsistency, and the game simply ends there.
             break;
         }
-        moves += 1;
+        played.push(mv);
     }
-    PersonGame {
+    let game = PersonGame {
         won: pos.is_won(),
-        moves,
+        moves: played.len(),
         home: pos.foundation_cards(),
-    }
+    };
+    (game, played)
 }
 
 #[cfg(test)]
