@@ -64,10 +64,28 @@ fn main() -> std::process::ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", chain_text(&e));
             std::process::ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes, joined by ": ", each said once: most of the
+/// workspace's errors already end their message with their source's, so
+/// anyhow's `{:#}` would repeat it.
+fn chain_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let said = cause.to_string();
+        if text.ends_with(&said) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&said);
+    }
+    text
 }
 
 /// Rust ignores SIGPIPE, so `println!` into a closed pipe (`patience games | head`)

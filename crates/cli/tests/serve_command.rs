@@ -16,6 +16,11 @@ fn a_lost_database_is_refused_and_create_makes_a_new_one() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("missing") && err.contains("--create"), "{err}");
+    assert_eq!(
+        err.matches("--create").count(),
+        1,
+        "the reason is said once: {err}"
+    );
     assert!(!db.exists(), "a refused start makes no file");
 
     let (mut child, addr) = serve(db_arg, &["--create"]).expect("--create starts the server");
