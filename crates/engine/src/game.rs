@@ -4,6 +4,8 @@
 //! The dependency runs one way: a [`Record`] is plain data and text, and this
 //! module builds games from records and records from games.
 
+use std::collections::HashSet;
+
 use crate::apply::Undo;
 use crate::deal::DealError;
 use crate::moves::Move;
@@ -73,6 +75,20 @@ impl Game {
         self.played.iter().map(Undo::played).collect()
     }
 
+    /// The hash ([`Position::hash`]) of every position the game has stood in
+    /// since the deal, the current one included; positions only reached by
+    /// moves since taken back are not among them.
+    pub fn positions_passed(&self) -> HashSet<u64> {
+        let mut pos = self.position.clone();
+        let mut passed = HashSet::with_capacity(self.played.len() + 1);
+        passed.insert(pos.hash());
+        for undo in self.played.iter().rev() {
+            pos.undo(undo);
+            passed.insert(pos.hash());
+        }
+        passed
+    }
+
     /// Moves that [`Game::redo`] would play, in the order it would play them.
     pub fn redo_moves(&self) -> Vec<Move> {
         self.redo.iter().rev().copied().collect()
@@ -128,5 +144,30 @@ mod tests {
             RecordError::Illegal { index, .. } => assert_eq!(index, 3),
             e => panic!("{e}"),
         }
+    }
+
+    #[test]
+    fn positions_passed_are_those_replayed_and_not_those_taken_back() {
+        let g = catalogue::game("fan").unwrap();
+        let mut game = Game::new(g, 5).unwrap();
+        let mut hashes = vec![game.position().hash()];
+        for _ in 0..6 {
+            let m = game.position().legal_moves()[0];
+            game.play(m).unwrap();
+            hashes.push(game.position().hash());
+        }
+        assert!(game.undo());
+        let gone = hashes.pop().unwrap();
+        let passed = game.positions_passed();
+        assert!(hashes.iter().all(|h| passed.contains(h)));
+        assert!(!passed.contains(&gone) || hashes.contains(&gone));
+        // An independent count: the record replayed from the deal.
+        let mut p = Position::deal(g, 5).unwrap();
+        let mut replayed = std::collections::HashSet::from([p.hash()]);
+        for m in game.moves() {
+            p.apply(m).unwrap();
+            replayed.insert(p.hash());
+        }
+        assert_eq!(passed, replayed);
     }
 }

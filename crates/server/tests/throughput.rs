@@ -215,7 +215,7 @@ async fn abandoned_hints_leave_moves_their_speed() {
     assert!(status.contains(" 200 "), "{status} {answer}");
     assert_eq!(answer["kind"], "heuristic", "{answer}");
     let spent = asked.elapsed();
-    let search = patience_solver::hint::search_time(patience_server::api::hint::HINT_TIME);
+    let search = patience_solver::hint::search_share(patience_server::api::hint::HINT_TIME);
     assert!(
         spent >= search.mul_f64(0.9),
         "the search took only {spent:?}"

@@ -95,10 +95,10 @@ pub async fn hint(
     Path(uid): Path<String>,
     JsonBody(body): JsonBody<HintBody>,
 ) -> ApiResult<Json<HintAnswer>> {
-    let pos = {
+    let (pos, passed) = {
         let mut guard = lock_game(&app, &player, &uid).await?;
         let live = guard.as_mut().ok_or_else(ApiError::no_such_game)?;
-        live.game.position().clone()
+        (live.game.position().clone(), live.game.positions_passed())
     };
     if let Some(mv) = app.analysis.planned(&uid, &pos) {
         mark_hinted(&app, &player, &uid).await?;
@@ -110,7 +110,7 @@ pub async fn hint(
     // Every budget of the background solve left it undecided: a second
     // search of a second would not decide it either.
     if let Some(lead) = app.analysis.undecided(&uid, &pos) {
-        if let Some(mv) = patience_solver::hint::heuristic::choose(&pos, &lead) {
+        if let Some(mv) = patience_solver::hint::heuristic::choose(&pos, &lead, &passed) {
             mark_hinted(&app, &player, &uid).await?;
             return Ok(Json(answer(&pos, Hint::Heuristic(mv))));
         }
@@ -124,7 +124,7 @@ pub async fn hint(
     };
     let search_pos = pos.clone();
     let (answer, plan) = tokio::task::spawn_blocking(move || {
-        let answer = patience_solver::hint_with_plan(&search_pos, &budget, &mut plan);
+        let answer = patience_solver::hint_with_plan(&search_pos, &budget, &mut plan, &passed);
         drop(slot);
         (answer, plan)
     })

@@ -79,7 +79,7 @@ mod tests {
                 seen.insert(pos.hash()),
                 "a planned hint led back to a position"
             );
-            match hint_with_plan(&pos, &budget, &mut plan) {
+            match hint_with_plan(&pos, &budget, &mut plan, &Default::default()) {
                 Hint::Solution(m) => {
                     pos.apply(m).unwrap();
                 }

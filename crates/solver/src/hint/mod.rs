@@ -8,6 +8,7 @@ pub mod heuristic;
 pub mod kept_line;
 pub mod played_line;
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use patience_engine::Position;
@@ -16,20 +17,27 @@ use crate::{solve, Budget, Hint, Outcome, Plan};
 
 /// The search's share of a hint's time: three quarters. The person-like
 /// games, if the search runs out, have what is left.
-pub fn search_time(time: Duration) -> Duration {
+pub fn search_share(time: Duration) -> Duration {
     time * 3 / 4
 }
 
 /// The hint for `pos`: a search within `budget`, then the fallbacks of
 /// [`played_line`] and [`heuristic`] if the budget runs out.
 pub fn hint(pos: &Position, budget: &Budget) -> Hint {
-    hint_with_plan(pos, budget, &mut Plan::default())
+    hint_with_plan(pos, budget, &mut Plan::default(), &HashSet::new())
 }
 
 /// As [`hint`], but keeping the winning line found between calls, so that a
 /// player (or the hint-follower) who follows the hints walks one line to the
-/// win instead of being sent back and forth between two (see [`kept_line`]).
-pub fn hint_with_plan(pos: &Position, budget: &Budget, plan: &mut Plan) -> Hint {
+/// win instead of being sent back and forth between two (see [`kept_line`]),
+/// in a game that has stood in the positions `passed` (by hash): a heuristic
+/// move leads back to one of them only when no move leads elsewhere.
+pub fn hint_with_plan(
+    pos: &Position,
+    budget: &Budget,
+    plan: &mut Plan,
+    passed: &HashSet<u64>,
+) -> Hint {
     if pos.is_won() || pos.legal_moves().is_empty() {
         return Hint::None;
     }
@@ -38,7 +46,7 @@ pub fn hint_with_plan(pos: &Position, budget: &Budget, plan: &mut Plan) -> Hint 
     }
     let deadline = budget.time.map(|t| Instant::now() + t);
     let search = Budget {
-        time: budget.time.map(search_time),
+        time: budget.time.map(search_share),
         ..budget.clone()
     };
     let report = solve(pos, &search);
@@ -58,7 +66,7 @@ pub fn hint_with_plan(pos: &Position, budget: &Budget, plan: &mut Plan) -> Hint 
             } else {
                 &[]
             };
-            heuristic::choose(pos, lead).map_or(Hint::None, Hint::Heuristic)
+            heuristic::choose(pos, lead, passed).map_or(Hint::None, Hint::Heuristic)
         }
     }
 }

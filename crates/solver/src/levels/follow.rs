@@ -62,7 +62,7 @@ pub fn follow_hints(pos: &Position, budget: &Budget, max_moves: usize) -> Follow
         if moves >= max_moves {
             break FollowEnd::MoveLimit;
         }
-        let mv = match hint_with_plan(&pos, budget, &mut plan) {
+        let mv = match hint_with_plan(&pos, budget, &mut plan, &seen) {
             Hint::Solution(m) => m,
             Hint::Heuristic(m) => {
                 heuristic_moves += 1;
