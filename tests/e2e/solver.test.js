@@ -70,7 +70,7 @@ async function followOnPage(page, game, deal) {
  * lines only (a heuristic hint's game says nothing about Auto-move).
  */
 const FOLLOWED = {
-  'la-belle-lucie': [18, 29, 41],
+  'la-belle-lucie': [29, 41],
   krug: [9, 17],
   'house-in-the-woods': [5],
 };
