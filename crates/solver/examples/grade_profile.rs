@@ -46,7 +46,7 @@ fn main() {
         memory_bytes: 64 << 20,
     };
     let runs = 20;
-    let max_moves = 20 * spec.card_count();
+    let max_moves = patience_solver::levels::move_limit(spec);
     let mut by_level: BTreeMap<Level, Parts> = BTreeMap::new();
     for deal in first..=last {
         let Ok(pos) = Position::deal(spec, deal) else {

@@ -12,7 +12,7 @@
 use anyhow::Context;
 use patience_engine::Position;
 use patience_solver::levels::grade::run_seed;
-use patience_solver::levels::{follow_hints, play_as, PersonPlayer, LOOKAHEAD};
+use patience_solver::levels::{follow_hints, move_limit, play_as, PersonPlayer, LOOKAHEAD};
 use patience_solver::Budget;
 use rayon::prelude::*;
 
@@ -72,7 +72,7 @@ pub fn run(a: Args) -> super::Outcome {
         .num_threads(a.jobs.unwrap_or(0))
         .build()
         .context("starting the worker threads")?;
-    let max_moves = 20 * spec.card_count();
+    let max_moves = move_limit(spec);
     let runs = match a.player {
         Player::Person => a.runs,
         Player::Hint => 1,

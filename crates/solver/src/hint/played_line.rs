@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use patience_engine::{Move, Position};
 
-use crate::levels::{play_recorded, PersonPlayer};
+use crate::levels::{move_limit, play_recorded, PersonPlayer};
 
 /// Person-like games tried from an undecided position: the player wins an
 /// Easy deal at least half the time, so four games miss one seldom.
@@ -23,7 +23,7 @@ pub const GAMES: u64 = 4;
 /// wins, or `None`; every game ends (not won) at `deadline`. The games'
 /// seeds come from the position, so a position gets the same games every time.
 pub fn find(pos: &Position, deadline: Option<Instant>) -> Option<Vec<Move>> {
-    let max_moves = 20 * pos.spec().card_count();
+    let max_moves = move_limit(pos.spec());
     (0..GAMES).find_map(|game| {
         let player = PersonPlayer::new(pos.hash().wrapping_add(game));
         let (played, moves) = play_recorded(pos, player, max_moves, deadline);

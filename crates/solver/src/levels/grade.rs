@@ -277,7 +277,7 @@ fn person_runs(pos: &Position, cfg: &GradeConfig, runs: u32) -> (u32, u32) {
 /// Whether the person-like player wins run `run` of `pos`: the one place
 /// a run is played, so a hunt and a grading play the very same runs.
 fn run_won(pos: &Position, cfg: &GradeConfig, run: u32) -> bool {
-    let max_moves = cfg.max_moves.unwrap_or(20 * pos.spec().card_count());
+    let max_moves = cfg.max_moves.unwrap_or(super::move_limit(pos.spec()));
     play_like_a_person(pos, run_seed(cfg.seed, pos.deal_number(), run), max_moves).won
 }
 

@@ -23,7 +23,9 @@ pub use grade::{
     could_be, grade_deal, grade_position, grade_with_verdict, hunt, Grade, GradeConfig, Hunted,
     Level, LevelOfEvidence, SolverVerdict,
 };
-pub use person::{play_as, play_like_a_person, play_recorded, PersonGame, PersonPlayer, LOOKAHEAD};
+pub use person::{
+    move_limit, play_as, play_like_a_person, play_recorded, PersonGame, PersonPlayer, LOOKAHEAD,
+};
 pub use view::View;
 
 #[cfg(test)]

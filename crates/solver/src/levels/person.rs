@@ -78,7 +78,7 @@
 use std::time::Instant;
 
 use patience_engine::prng::SplitMix64;
-use patience_engine::{Card, EmptiedFan, Move, PileId, PileKind, Position};
+use patience_engine::{Card, EmptiedFan, GameSpec, Move, PileId, PileKind, Position};
 use serde::Serialize;
 
 use crate::key::PrehashedSet;
@@ -583,6 +583,12 @@ pub struct PersonGame {
     pub moves: usize,
     /// Cards on the foundations at the end.
     pub home: usize,
+}
+
+/// The most moves a game of `spec` is played for (by the person-like player
+/// or the hint-follower): 20 a card, far past any real game's length.
+pub fn move_limit(spec: &GameSpec) -> usize {
+    20 * spec.card_count()
 }
 
 /// Plays `pos` to the end like a person with generator seed `seed`, at the

@@ -205,7 +205,7 @@ fn person_games_end_and_are_repeatable_for_a_seed() {
     ] {
         let spec = game(id).unwrap();
         let pos = Position::deal(spec, 11).unwrap();
-        let limit = 20 * spec.card_count();
+        let limit = super::move_limit(spec);
         let g1 = play_like_a_person(&pos, 5, limit);
         let g2 = play_like_a_person(&pos, 5, limit);
         assert_eq!(g1, g2, "{id}");
@@ -370,7 +370,7 @@ fn runs_on_one_deal_differ_in_moves_and_outcome() {
             while let Some(m) = player.choose(&View::of(&p)) {
                 p.apply(m).unwrap();
                 moves.push(m);
-                if moves.len() > 20 * spec.card_count() {
+                if moves.len() > super::move_limit(spec) {
                     break;
                 }
             }
