@@ -11,8 +11,8 @@
 //!
 //! Neither offers a move back to a position the game has already stood in
 //! while another move leads somewhere new: a heuristic move that undoes an
-//! earlier one would send a player who follows the hints round in circles,
-//! as it did in 12 of Krakowski deals 1..30.
+//! earlier one would send a player who follows the hints round in circles
+//! (`docs/solver.md` has the figures, from the `follow_ends` example).
 
 use std::collections::HashSet;
 
