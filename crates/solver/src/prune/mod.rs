@@ -24,7 +24,9 @@
 //! [`crate::prune::dead_two_deck`] runs instead: both copies of a card count, and
 //! the waste is a pile too; where a waste holds cards,
 //! [`crate::prune::waste_order`] also asks whether its cards can come off in
-//! their order. One redeal before the last deal of the one-deck
+//! their order, and where the stock leaves only by refills
+//! ([`crate::prune::stock_order::applies_to_refills`]), the stock's order
+//! test asks whether its cards can come out in theirs. One redeal before the last deal of the one-deck
 //! games whose redeals gather in order, [`crate::prune::next_deal`] looks
 //! through the redeal at the fans the last deal is sure to begin with.
 //!
@@ -149,7 +151,9 @@ pub fn is_dead(pos: &Position) -> bool {
     if dead_two_deck::applies(pos) {
         // `waste_order::applies` is this test's conditions and a waste with
         // cards; an empty or absent waste is never dead by it.
-        return dead_two_deck::is_dead(pos) || waste_order::is_dead(pos);
+        return dead_two_deck::is_dead(pos)
+            || waste_order::is_dead(pos)
+            || (stock_order::applies_to_refills(pos) && stock_order::is_dead(pos));
     }
     if next_deal::applies(pos) {
         return next_deal::is_dead(pos);
@@ -174,7 +178,8 @@ pub fn is_dead(pos: &Position) -> bool {
 /// run in full: a move can close a fan and lengthen the prefix. The
 /// two-deck test is run in full but where the move leaves it as it was: the
 /// waste's order test of [`waste_order`] is left out after a step onto a
-/// fan from a fan or the waste; the two-deck test's peel after such a step
+/// fan from a fan or the waste; the two-deck test's peel, and with it the
+/// stock's order test where the stock leaves only by refills, after such a step
 /// or a card turned onto the waste, where the card moved may leave at once
 /// ([`dead_two_deck::top_leaves_at_once`]), and after a card sent home whose
 /// other copy keeps its part in the peel
@@ -215,7 +220,8 @@ pub fn is_dead_after(pos: &Position, undo: &Undo, parent_alive: bool) -> bool {
             if !undo.refilled() && dead_two_deck::top_leaves_at_once(pos, to) {
                 return false;
             }
-            return dead_two_deck::is_dead(pos);
+            return dead_two_deck::is_dead(pos)
+                || (stock_order::applies_to_refills(pos) && stock_order::is_dead(pos));
         }
         // A card sent home whose other copy keeps its part in the peel
         // leaves the peel as it was; the waste's order test runs (a card

@@ -119,7 +119,8 @@ impl Hash for State {
         let word = |b: &[u8]| b.iter().fold(0u64, |w, &x| w << 8 | x as u64);
         let h = self.heights.as_flattened();
         let mixed = (word(&self.left[..8])
-            ^ word(&self.left[8..]).rotate_left(29)
+            ^ word(&self.left[8..16]).rotate_left(29)
+            ^ word(&self.left[16..]).rotate_left(11)
             ^ word(h).rotate_left(47))
         .wrapping_mul(0x9e37_79b9_7f4a_7c15);
         state.write_u64(mixed ^ mixed >> 31);

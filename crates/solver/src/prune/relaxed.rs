@@ -7,8 +7,9 @@ use patience_engine::{Card, Position};
 use super::dead_two_deck::{Tables, NONE};
 
 /// Fans and the waste the relaxed games handle (Krakowski has 12 fans and a
-/// waste).
-pub(super) const PILES: usize = 16;
+/// waste, Novomanernaya 18 fans). The relaxed positions' hashes read the
+/// pile lengths in three words of 8.
+pub(super) const PILES: usize = 24;
 
 /// Per card, how many copies are loose, lie in piles, are fan tops and are
 /// home ([`Count`]); and each pile's top card's index ([`NONE`] when empty):

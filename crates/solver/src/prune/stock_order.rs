@@ -1,5 +1,6 @@
-//! Dead positions by the stock's order, in the two-deck games with a waste
-//! built down in suit (Krakowski), in their last deal.
+//! Dead positions by the stock's order, in the two-deck games built down in
+//! suit whose stock turns onto a waste (Krakowski) or leaves only by refills
+//! (Novomanernaya), in their last deal.
 //!
 //! **The relaxation.** Each fan and the waste keep the cards they hold now,
 //! in their order, and give them top first; the stock gives its cards in
@@ -47,6 +48,29 @@
 //! copies of the card it builds on (a king: of the card below it), never
 //! leaves: neither copy of either can go home or reach a fan before it
 //! leaves the waste, which it cannot. Move 3 is not searched there.
+//!
+//! **A stock that leaves only by refills** ([`applies_to_refills`]:
+//! Novomanernaya's last deal, no waste). There no click turns or deals the
+//! stock: its next card comes out only when a fan empties, at once, onto
+//! that fan. So moves 2 and 3 do not exist, and move 4 is the stock's only
+//! way out; the mapping above still makes every real line a relaxed line (a
+//! refill is move 4, with the same card). Move 4 is then made at once
+//! too, whenever a fan's cards have all left: a relaxed line that lays the
+//! card later, on a fan emptied by then, can lay it now on this fan
+//! instead. Until then the card is a fan top it lacked (available, free to
+//! leave), and the fan, empty, could take nothing else; when the later line
+//! lays the card, both lines hold it on an emptied fan and have the same
+//! fans emptied besides, which are all alike. With no choice left, one
+//! closure of the moves always made decides the relaxed game, without a
+//! search, at the cost of a few hundred steps: so the search asks it
+//! wherever it asks the two-deck dead test in such a deal, right after it
+//! ([`super::is_dead`], [`super::is_dead_after`]). What it sees that the two-deck
+//! test ([`super::dead_two_deck`]) does not is the stock's order: that
+//! test frees every stock card once one fan may go bare, where here a card
+//! laid on a fan holds that fan until it leaves, and the cards under it in
+//! the stock wait for another fan to empty. A king laid there stays until
+//! its suit's queen is home, and where the cards that queen needs lie under
+//! it in the stock and no other fan can empty, the position is lost.
 //!
 //! **Exact foundations** ([`is_dead_within_by`]). A stronger relaxed game
 //! keeps the real foundations: a card goes home only where a foundation of
@@ -122,6 +146,18 @@ pub fn applies(pos: &Position) -> bool {
     super::pile_order::applies(pos) && pos.stock_len() <= STOCK
 }
 
+/// Whether the test applies to a stock that leaves only by refills
+/// (Novomanernaya's last deal): the two-deck dead test's conditions, no
+/// waste, and a stock with cards.
+pub fn applies_to_refills(pos: &Position) -> bool {
+    let layout = pos.layout();
+    layout.waste.is_none()
+        && pos.spec().stock_leaves_only_by_refills()
+        && (1..=STOCK).contains(&pos.stock_len())
+        && (layout.tableau as usize) < PILES
+        && super::dead_two_deck::applies(pos)
+}
+
 /// One relaxed position: the cards left of each pile's own, the stock card
 /// laid on each emptied fan, the stock's cards dealt and those turned onto
 /// the waste and still there. By suit, the cards home and loose follow
@@ -142,9 +178,11 @@ impl Hash for State {
     fn hash<H: Hasher>(&self, state: &mut H) {
         let word = |b: &[u8]| b.iter().fold(0u64, |w, &x| w << 8 | x as u64);
         let mixed = (word(&self.left[..8])
-            ^ word(&self.left[8..]).rotate_left(29)
+            ^ word(&self.left[8..16]).rotate_left(29)
+            ^ word(&self.left[16..]).rotate_left(11)
             ^ word(&self.refill[..8]).rotate_left(7)
-            ^ word(&self.refill[8..]).rotate_left(53)
+            ^ word(&self.refill[8..16]).rotate_left(53)
+            ^ word(&self.refill[16..]).rotate_left(23)
             ^ (self.turned as u64).rotate_left(13)
             ^ ((self.turned >> 64) as u64).rotate_left(37)
             ^ self.dealt as u64
@@ -170,6 +208,9 @@ struct Game<'a> {
     /// The stock's pile: its next card is the last.
     stock: &'a [Card],
     t: Tables,
+    /// Whether the stock turns onto a waste; else its cards come out only
+    /// onto emptied fans, and the refill is made at once.
+    turns: bool,
     /// Foundations exact: a card goes home only on a foundation showing the
     /// card below it, and where that is the last such foundation while the
     /// card's other copy is still in a pile or the stock, whether it goes
@@ -323,6 +364,24 @@ impl Game<'_> {
         moved
     }
 
+    /// Lays the stock's next card on the first emptied fan, while one is
+    /// (a stock that leaves only by refills); whether any was laid.
+    fn refill_at_once(&self, s: &mut State, c: &mut Counts) -> bool {
+        let mut moved = false;
+        while let Some(&x) = self.stock_card_at(s.dealt as usize) {
+            let Some(k) = (0..self.n).find(|&k| self.fan[k] && c.tops[k] == NONE) else {
+                break;
+            };
+            s.refill[k] = s.dealt;
+            s.left[k] = 1;
+            s.dealt += 1;
+            c.tops[k] = x.index() as u8;
+            c.add(x.index(), Count::FanTops);
+            moved = true;
+        }
+        moved
+    }
+
     /// Makes every move that is always made.
     fn close(&self, s: &mut State, c: &mut Counts) {
         loop {
@@ -337,7 +396,11 @@ impl Game<'_> {
                     moved = true;
                 }
             }
-            moved |= self.deal_leaving(s, c);
+            if self.turns {
+                moved |= self.deal_leaving(s, c);
+            } else {
+                moved |= self.refill_at_once(s, c);
+            }
             if !moved {
                 return;
             }
@@ -403,11 +466,22 @@ impl Game<'_> {
         }
     }
 
+    /// Whether every card of the piles and the stock has left.
+    fn is_won(&self, s: &State, c: &Counts) -> bool {
+        s.dealt as usize == self.stock.len() && c.tops[..self.n].iter().all(|&t| t == NONE)
+    }
+
     /// Whether the relaxed game is won within `budget` relaxed positions
     /// (`None`: the budget ran out first). A stacked position carries
     /// whether it needs the moves always made: after a turn only the stock's
     /// next card can move, and that is done before it is stacked.
     fn won(&self, start: (State, Counts), budget: usize, scratch: &mut Scratch) -> Option<bool> {
+        if !self.turns && !self.exact {
+            // Nothing to choose: the moves always made decide the game.
+            let (mut s, mut c) = start;
+            self.close(&mut s, &mut c);
+            return Some(self.is_won(&s, &c));
+        }
         let Scratch { seen, stack } = scratch;
         seen.clear();
         stack.clear();
@@ -416,7 +490,7 @@ impl Game<'_> {
             if full {
                 self.close(&mut s, &mut c);
             }
-            if s.dealt as usize == self.stock.len() && c.tops[..self.n].iter().all(|&t| t == NONE) {
+            if self.is_won(&s, &c) {
                 return Some(true);
             }
             if !seen.insert(s) {
@@ -427,6 +501,9 @@ impl Game<'_> {
             }
             if self.exact {
                 self.push_chosen_homes(&s, &c, stack);
+            }
+            if !self.turns {
+                continue;
             }
             let Some(&x) = self.stock_card_at(s.dealt as usize) else {
                 continue;
@@ -517,6 +594,7 @@ pub fn is_dead_within_by(pos: &Position, budget: usize, exact: bool) -> bool {
         waste: read.waste,
         stock: pos.pile(stock),
         t,
+        turns: read.waste != PILES,
         exact,
     };
     let mut counts = read.counts;
@@ -527,7 +605,9 @@ pub fn is_dead_within_by(pos: &Position, budget: usize, exact: bool) -> bool {
         turned: 0,
         home: 0,
     };
-    if game.waste == PILES || game.stock.len() > STOCK {
+    if (game.waste == PILES && !pos.spec().stock_leaves_only_by_refills())
+        || game.stock.len() > STOCK
+    {
         return false;
     }
     for &x in game.stock {
@@ -553,7 +633,8 @@ pub fn is_dead_within_by(pos: &Position, budget: usize, exact: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prune::dead_two_deck::tests::along_random_games;
+    use crate::prune::dead_two_deck::tests::{along_random_games, ending};
+    use crate::prune::dead_two_deck::{self};
     use crate::prune::pile_order::{self, STOCK_AT_MOST};
     use crate::prune::relaxed::tests::{along_wins, lost_without_the_relaxed_tests};
 
@@ -650,5 +731,69 @@ mod tests {
             "exact foundations fired in {fired}, the search without them proved {proved} lost"
         );
         assert!(proved >= 10, "fired {fired}, proved {proved}");
+    }
+
+    /// Novomanernaya's last deal, whose stock leaves only by refills:
+    /// positions only this test calls dead (the two-deck test passes them),
+    /// with a move left, in random endings and along random games. The
+    /// search with every other dominance and without this test finds no win
+    /// in any, and proves enough of them lost to mean something.
+    #[test]
+    fn positions_only_the_refills_order_calls_dead_are_lost() {
+        let mut positions: Vec<Position> = (0..300).map(|s| ending("novomanernaya", s)).collect();
+        positions.extend(along_random_games("novomanernaya", 40, 300, 3, 0x51));
+        let fired: Vec<&Position> = positions
+            .iter()
+            .filter(|p| {
+                applies_to_refills(p)
+                    && !dead_two_deck::is_dead(p)
+                    && !p.legal_moves().is_empty()
+                    && is_dead(p)
+            })
+            .collect();
+        let proved = lost_without_the_relaxed_tests(fired.iter().copied());
+        let fired = fired.len();
+        eprintln!(
+            "the refills' order fired in {fired}, the search without it proved {proved} lost"
+        );
+        assert!(proved >= 50, "fired {fired}, proved {proved}");
+    }
+
+    #[test]
+    fn no_position_on_a_novomanernaya_win_is_called_dead() {
+        // The last deal of each win, where the test applies while the stock
+        // lasts.
+        let mut asked = 0;
+        for p in along_wins("novomanernaya", &[1, 2, 3, 5]) {
+            if applies_to_refills(&p) {
+                asked += 1;
+                assert!(!is_dead(&p), "{}", p.to_text());
+            }
+        }
+        assert!(asked > 0);
+    }
+
+    #[test]
+    fn the_refills_order_applies_only_to_a_stock_that_leaves_by_refills() {
+        let last = |id| {
+            let spec = patience_engine::game(id).unwrap();
+            Position::deal(spec, 1)
+                .unwrap()
+                .with_redeals_left(0)
+                .unwrap()
+        };
+        assert!(applies_to_refills(&last("novomanernaya")));
+        assert!(!applies(&last("novomanernaya")));
+        for id in [
+            "krakowski",
+            "house-in-the-woods",
+            "nivernaise",
+            "blondes-and-brunettes",
+        ] {
+            assert!(!applies_to_refills(&last(id)), "{id}");
+        }
+        // Before the last deal the redeal gathers the stock too.
+        let first = Position::deal(patience_engine::game("novomanernaya").unwrap(), 1).unwrap();
+        assert!(!applies_to_refills(&first));
     }
 }
