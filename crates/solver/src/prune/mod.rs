@@ -26,9 +26,10 @@
 //! [`crate::prune::waste_order`] also asks whether its cards can come off in
 //! their order, and where the stock leaves only by refills
 //! ([`crate::prune::stock_order::applies_to_refills`]), the stock's order
-//! test asks whether its cards can come out in theirs. One redeal before the last deal of the one-deck
-//! games whose redeals gather in order, [`crate::prune::next_deal`] looks
-//! through the redeal at the fans the last deal is sure to begin with.
+//! test asks whether its cards can come out in theirs. One redeal before
+//! the last deal of the one-deck games whose redeals gather in order,
+//! [`crate::prune::next_deal`] looks through the redeal at the fans the
+//! last deal is sure to begin with.
 //!
 //! **Lone card** ([`drop_lone_card_moves`]). In a one-deck game built down
 //! in suit, one card at a time, whose emptied fans stay empty, with no
@@ -179,8 +180,8 @@ pub fn is_dead(pos: &Position) -> bool {
 /// two-deck test is run in full but where the move leaves it as it was: the
 /// waste's order test of [`waste_order`] is left out after a step onto a
 /// fan from a fan or the waste; the two-deck test's peel, and with it the
-/// stock's order test where the stock leaves only by refills, after such a step
-/// or a card turned onto the waste, where the card moved may leave at once
+/// stock's order test where the stock leaves only by refills, after such a
+/// step or a card turned onto the waste, where the card moved may leave at once
 /// ([`dead_two_deck::top_leaves_at_once`]), and after a card sent home whose
 /// other copy keeps its part in the peel
 /// ([`dead_two_deck::home_card_spares_the_peel`]; a card going home can

@@ -64,8 +64,8 @@
 //! closure of the moves always made decides the relaxed game, without a
 //! search, at the cost of a few hundred steps: so the search asks it
 //! wherever it asks the two-deck dead test in such a deal, right after it
-//! ([`super::is_dead`], [`super::is_dead_after`]). What it sees that the two-deck
-//! test ([`super::dead_two_deck`]) does not is the stock's order: that
+//! ([`super::is_dead`], [`super::is_dead_after`]). What it sees that the
+//! two-deck test ([`super::dead_two_deck`]) does not is the stock's order: that
 //! test frees every stock card once one fan may go bare, where here a card
 //! laid on a fan holds that fan until it leaves, and the cards under it in
 //! the stock wait for another fan to empty. A king laid there stays until
