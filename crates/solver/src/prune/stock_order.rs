@@ -364,6 +364,15 @@ impl Game<'_> {
         moved
     }
 
+    /// Lays the stock's next card `x` on emptied fan `k` (a refill).
+    fn lay_on_emptied_fan(&self, s: &mut State, c: &mut Counts, k: usize, x: usize) {
+        s.refill[k] = s.dealt;
+        s.left[k] = 1;
+        s.dealt += 1;
+        c.tops[k] = x as u8;
+        c.add(x, Count::FanTops);
+    }
+
     /// Lays the stock's next card on the first emptied fan, while one is
     /// (a stock that leaves only by refills); whether any was laid.
     fn refill_at_once(&self, s: &mut State, c: &mut Counts) -> bool {
@@ -372,11 +381,7 @@ impl Game<'_> {
             let Some(k) = (0..self.n).find(|&k| self.fan[k] && c.tops[k] == NONE) else {
                 break;
             };
-            s.refill[k] = s.dealt;
-            s.left[k] = 1;
-            s.dealt += 1;
-            c.tops[k] = x.index() as u8;
-            c.add(x.index(), Count::FanTops);
+            self.lay_on_emptied_fan(s, c, k, x.index());
             moved = true;
         }
         moved
@@ -521,11 +526,7 @@ impl Game<'_> {
             }
             if let Some(k) = (0..self.n).find(|&k| self.fan[k] && c.tops[k] == NONE) {
                 let (mut t, mut d) = (s, c);
-                t.refill[k] = t.dealt;
-                t.left[k] = 1;
-                t.dealt += 1;
-                d.tops[k] = x as u8;
-                d.add(x, Count::FanTops);
+                self.lay_on_emptied_fan(&mut t, &mut d, k, x);
                 stack.push((t, d, true));
             }
         }
