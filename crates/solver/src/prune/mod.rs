@@ -221,8 +221,9 @@ pub fn is_dead_after(pos: &Position, undo: &Undo, parent_alive: bool) -> bool {
             if !undo.refilled() && dead_two_deck::top_leaves_at_once(pos, to) {
                 return false;
             }
-            return dead_two_deck::is_dead(pos)
-                || (stock_order::applies_to_refills(pos) && stock_order::is_dead(pos));
+            return (stock_order::applies_to_refills(pos)
+                && stock_order::is_dead_after_step(pos, to))
+                || dead_two_deck::is_dead(pos);
         }
         // A card sent home whose other copy keeps its part in the peel
         // leaves the peel as it was; the waste's order test runs (a card
@@ -234,6 +235,16 @@ pub fn is_dead_after(pos: &Position, undo: &Undo, parent_alive: bool) -> bool {
             && dead_two_deck::home_card_spares_the_peel(pos, to)
         {
             return waste_order::is_dead(pos);
+        }
+        // A card sent home, and the refill it may bring, are moves the
+        // stock's order game makes at once, so the parent's relaxed win goes
+        // through this position: where the stock leaves only by refills (no
+        // waste either) the two-deck test alone runs.
+        if parent_alive
+            && matches!(layout.kind(to), Some(PileKind::Foundation(_)))
+            && stock_order::applies_to_refills(pos)
+        {
+            return dead_two_deck::is_dead(pos);
         }
         return is_dead(pos);
     }

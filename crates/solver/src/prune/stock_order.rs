@@ -132,7 +132,7 @@
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
-use patience_engine::{Card, Position};
+use patience_engine::{Card, PileId, Position};
 
 use super::dead_two_deck::{tables, Tables, NONE};
 use super::relaxed::{piles, Count, Counts, PILES};
@@ -211,6 +211,10 @@ struct Game<'a> {
     /// Whether the stock turns onto a waste; else its cards come out only
     /// onto emptied fans, and the refill is made at once.
     turns: bool,
+    /// The fan a card was just laid on from a position whose relaxed game
+    /// is won, by a move the game makes at once ([`is_dead_after_step`]),
+    /// or [`PILES`]: once that card leaves, the game is won.
+    watch: usize,
     /// Foundations exact: a card goes home only on a foundation showing the
     /// card below it, and where that is the last such foundation while the
     /// card's other copy is still in a pile or the stock, whether it goes
@@ -387,8 +391,9 @@ impl Game<'_> {
         moved
     }
 
-    /// Makes every move that is always made.
-    fn close(&self, s: &mut State, c: &mut Counts) {
+    /// Makes every move that is always made, or stops once the watched
+    /// fan's top leaves; whether it did.
+    fn close(&self, s: &mut State, c: &mut Counts) -> bool {
         loop {
             let mut moved = false;
             for k in 0..self.n {
@@ -398,6 +403,9 @@ impl Game<'_> {
                         break;
                     }
                     self.take(s, c, k, x);
+                    if k == self.watch {
+                        return true;
+                    }
                     moved = true;
                 }
             }
@@ -407,7 +415,7 @@ impl Game<'_> {
                 moved |= self.refill_at_once(s, c);
             }
             if !moved {
-                return;
+                return false;
             }
         }
     }
@@ -484,8 +492,8 @@ impl Game<'_> {
         if !self.turns && !self.exact {
             // Nothing to choose: the moves always made decide the game.
             let (mut s, mut c) = start;
-            self.close(&mut s, &mut c);
-            return Some(self.is_won(&s, &c));
+            let watched_left = self.close(&mut s, &mut c);
+            return Some(watched_left || self.is_won(&s, &c));
         }
         let Scratch { seen, stack } = scratch;
         seen.clear();
@@ -576,6 +584,31 @@ pub fn is_dead_within(pos: &Position, budget: usize) -> bool {
 /// [`is_dead_within`] with exact foundations (`exact`): a stronger test
 /// whose searches cost more.
 pub fn is_dead_within_by(pos: &Position, budget: usize, exact: bool) -> bool {
+    is_dead_watching(pos, budget, exact, None)
+}
+
+/// [`is_dead`] where the stock leaves only by refills ([`applies_to_refills`]),
+/// for a position reached by a card laid on fan `to` from a position whose
+/// relaxed game is won, the card's move one the relaxed game makes at once
+/// (onto a fan's top). The relaxed game here is the parent's with that card
+/// held on `to` instead of loose: every move made while it lies there is
+/// one the parent's game makes too (the card loose only adds), so once it
+/// leaves, the game stands where a line of the parent's game stands, and
+/// with no choice in the game that line is won. So the closure stops there
+/// and calls the position alive; it runs to its end only where the card
+/// never leaves (a parent found alive otherwise than by this test only
+/// makes the test call fewer positions dead).
+pub fn is_dead_after_step(pos: &Position, to: PileId) -> bool {
+    // A card laid on an emptied fan is no move the game makes at once.
+    let watch = (pos.pile(to).len() > 1)
+        .then(|| pos.layout().tableau_ids().position(|p| p == to))
+        .flatten();
+    is_dead_watching(pos, BUDGET, false, watch)
+}
+
+/// [`is_dead_within_by`], the game won once fan `watch` (by its index among
+/// the fans) loses its top, where one is given.
+fn is_dead_watching(pos: &Position, budget: usize, exact: bool, watch: Option<usize>) -> bool {
     #[cfg(test)]
     if OFF.get() {
         return false;
@@ -596,6 +629,7 @@ pub fn is_dead_within_by(pos: &Position, budget: usize, exact: bool) -> bool {
         stock: pos.pile(stock),
         t,
         turns: read.waste != PILES,
+        watch: watch.unwrap_or(PILES),
         exact,
     };
     let mut counts = read.counts;
@@ -758,6 +792,36 @@ mod tests {
             "the refills' order fired in {fired}, the search without it proved {proved} lost"
         );
         assert!(proved >= 50, "fired {fired}, proved {proved}");
+    }
+
+    /// The closure that stops once the card just laid on a fan leaves
+    /// answers as the whole closure, after every step onto a fan from a
+    /// position whose relaxed game is won.
+    #[test]
+    fn a_step_after_a_won_relaxed_game_keeps_the_whole_closures_verdict() {
+        use patience_engine::{Move, PileKind};
+        let mut parents: Vec<Position> = (0..300).map(|s| ending("novomanernaya", s)).collect();
+        parents.extend(along_random_games("novomanernaya", 40, 300, 3, 0x57));
+        let (mut asked, mut dead) = (0, 0);
+        for p in parents
+            .iter()
+            .filter(|p| applies_to_refills(p) && !is_dead(p))
+        {
+            for m in p.legal_moves() {
+                let Move::Step { to, .. } = m else { continue };
+                if !matches!(p.layout().kind(to), Some(PileKind::Tableau(_))) {
+                    continue;
+                }
+                let mut child = p.clone();
+                child.apply(m).unwrap();
+                let whole = is_dead(&child);
+                assert_eq!(is_dead_after_step(&child, to), whole, "{}", child.to_text());
+                asked += 1;
+                dead += whole as usize;
+            }
+        }
+        eprintln!("{asked} steps onto a fan, {dead} of them dead");
+        assert!(asked > 500 && dead > 50, "asked {asked}, dead {dead}");
     }
 
     #[test]
