@@ -26,7 +26,7 @@
 //! [`crate::prune::waste_order`] also asks whether its cards can come off in
 //! their order, and where the stock leaves only by refills
 //! ([`crate::prune::stock_order::applies_to_refills`]), the stock's order
-//! test asks whether its cards can come out in theirs. One redeal before
+//! test asks first whether its cards can come out in theirs. One redeal before
 //! the last deal of the one-deck games whose redeals gather in order,
 //! [`crate::prune::next_deal`] looks through the redeal at the fans the
 //! last deal is sure to begin with.
@@ -186,7 +186,10 @@ pub fn is_dead(pos: &Position) -> bool {
 /// other copy keeps its part in the peel
 /// ([`dead_two_deck::home_card_spares_the_peel`]; a card going home can
 /// kill a position otherwise: its copy was the one target of a card still
-/// out), in each case where nothing was refilled. `undo` is the move's own.
+/// out), in each case where nothing was refilled. Where the stock leaves
+/// only by refills, the stock's order test is not asked after a card sent
+/// home, and after a step onto a fan it stops once the card laid leaves
+/// ([`stock_order::is_dead_after_step`]). `undo` is the move's own.
 pub fn is_dead_after(pos: &Position, undo: &Undo, parent_alive: bool) -> bool {
     let layout = pos.layout();
     let Move::Step { from, to } = undo.played() else {

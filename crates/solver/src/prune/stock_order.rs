@@ -63,8 +63,17 @@
 //! fans emptied besides, which are all alike. With no choice left, one
 //! closure of the moves always made decides the relaxed game, without a
 //! search, at the cost of a few hundred steps: so the search asks it
-//! wherever it asks the two-deck dead test in such a deal, right after it
-//! ([`super::is_dead`], [`super::is_dead_after`]). What it sees that the
+//! wherever it asks the two-deck dead test in such a deal, before it
+//! ([`super::is_dead`], [`super::is_dead_after`]). A child position needs
+//! less. A card sent home (with the refill it may bring) is a move the
+//! game makes at once, so the child's game is its parent's, won: the test
+//! is not asked. A card laid on another fan's top leaves its own fan
+//! loose in the parent's game, while the child's game holds it on the fan
+//! it was laid on; every move made while it lies there is one the parent's
+//! game makes too (the card loose only adds), so once it leaves, the
+//! child's game stands where a line of the parent's stands, and is won.
+//! So [`is_dead_after_step`] stops the closure there, and plays it to its
+//! end only where the card never leaves. What it sees that the
 //! two-deck test ([`super::dead_two_deck`]) does not is the stock's order: that
 //! test frees every stock card once one fan may go bare, where here a card
 //! laid on a fan holds that fan until it leaves, and the cards under it in
