@@ -606,7 +606,8 @@ pub fn is_dead_within_by(pos: &Position, budget: usize, exact: bool) -> bool {
 /// with no choice in the game that line is won. So the closure stops there
 /// and calls the position alive; it runs to its end only where the card
 /// never leaves (a parent found alive otherwise than by this test only
-/// makes the test call fewer positions dead).
+/// makes the test call fewer positions dead). Call only where
+/// [`applies_to_refills`] holds.
 pub fn is_dead_after_step(pos: &Position, to: PileId) -> bool {
     // A card laid on an emptied fan is no move the game makes at once.
     let watch = (pos.pile(to).len() > 1)
@@ -638,7 +639,10 @@ fn is_dead_watching(pos: &Position, budget: usize, exact: bool, watch: Option<us
         stock: pos.pile(stock),
         t,
         turns: read.waste != PILES,
-        watch: watch.unwrap_or(PILES),
+        // Only the game without a choice stops early.
+        watch: watch
+            .filter(|_| read.waste == PILES && !exact)
+            .unwrap_or(PILES),
         exact,
     };
     let mut counts = read.counts;
