@@ -631,6 +631,7 @@ fn is_dead_watching(pos: &Position, budget: usize, exact: bool, watch: Option<us
     let Some(read) = piles(pos, &t) else {
         return false;
     };
+    let turns = read.waste != PILES;
     let game = Game {
         piles: read.piles,
         fan: read.fan,
@@ -638,11 +639,9 @@ fn is_dead_watching(pos: &Position, budget: usize, exact: bool, watch: Option<us
         waste: read.waste,
         stock: pos.pile(stock),
         t,
-        turns: read.waste != PILES,
+        turns,
         // Only the game without a choice stops early.
-        watch: watch
-            .filter(|_| read.waste == PILES && !exact)
-            .unwrap_or(PILES),
+        watch: watch.filter(|_| !turns && !exact).unwrap_or(PILES),
         exact,
     };
     let mut counts = read.counts;
@@ -681,8 +680,8 @@ fn is_dead_watching(pos: &Position, budget: usize, exact: bool, watch: Option<us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prune::dead_two_deck;
     use crate::prune::dead_two_deck::tests::{along_random_games, ending};
-    use crate::prune::dead_two_deck::{self};
     use crate::prune::pile_order::{self, STOCK_AT_MOST};
     use crate::prune::relaxed::tests::{along_wins, lost_without_the_relaxed_tests};
 
@@ -786,10 +785,17 @@ mod tests {
     /// with a move left, in random endings and along random games. The
     /// search with every other dominance and without this test finds no win
     /// in any, and proves enough of them lost to mean something.
+    /// Random Novomanernaya endings, and positions along random last deals
+    /// (`salt` picks the games).
+    fn novomanernaya_last_deals(salt: u64) -> Vec<Position> {
+        let mut positions: Vec<Position> = (0..300).map(|s| ending("novomanernaya", s)).collect();
+        positions.extend(along_random_games("novomanernaya", 40, 300, 3, salt));
+        positions
+    }
+
     #[test]
     fn positions_only_the_refills_order_calls_dead_are_lost() {
-        let mut positions: Vec<Position> = (0..300).map(|s| ending("novomanernaya", s)).collect();
-        positions.extend(along_random_games("novomanernaya", 40, 300, 3, 0x51));
+        let positions = novomanernaya_last_deals(0x51);
         let fired: Vec<&Position> = positions
             .iter()
             .filter(|p| {
@@ -813,8 +819,7 @@ mod tests {
     #[test]
     fn a_step_after_a_won_relaxed_game_keeps_the_whole_closures_verdict() {
         use patience_engine::{Move, PileKind};
-        let mut parents: Vec<Position> = (0..300).map(|s| ending("novomanernaya", s)).collect();
-        parents.extend(along_random_games("novomanernaya", 40, 300, 3, 0x57));
+        let parents = novomanernaya_last_deals(0x57);
         let (mut asked, mut dead) = (0, 0);
         for p in parents
             .iter()
