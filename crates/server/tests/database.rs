@@ -222,6 +222,10 @@ async fn a_restored_copy_beside_another_files_wal_is_refused() {
     for suffix in ["-wal", "-shm"] {
         let mut to = db.path.as_os_str().to_owned();
         to.push(suffix);
+        // A new file, not the old one overwritten: the stopped server's
+        // connection may still map the old index while it closes, and
+        // truncating a mapped file kills the process (SIGBUS).
+        let _ = std::fs::remove_file(&to);
         std::fs::copy(aside(suffix), &to).unwrap();
     }
     std::fs::copy(&backup, &db.path).unwrap();
