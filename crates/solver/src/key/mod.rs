@@ -127,6 +127,26 @@ fn pile_sum(cards: &[Card], k: &Keys) -> u128 {
     h
 }
 
+/// The key terms of every prefix of `cards` as one pile of class `salt`,
+/// appended to `out`: the term of its first `j` cards at `out[start + j]`,
+/// 0 for none (an empty pile adds nothing to a key). For keys of states
+/// that are not positions (the relaxed games' piles), hashed the way a
+/// position's piles are.
+pub(crate) fn prefix_terms(cards: &[Card], salt: u64, out: &mut Vec<u128>) {
+    let k = keys();
+    let mut h: u128 = 0;
+    out.push(0);
+    for (i, c) in cards.iter().enumerate() {
+        h = h.wrapping_add(k.card[(i % HEIGHTS) * 56 + c.index()]);
+        out.push(finish(h, salt));
+    }
+}
+
+/// The key term of `value` in class `salt` (a state's counters).
+pub(crate) fn term(value: u128, salt: u64) -> u128 {
+    finish(value, salt)
+}
+
 /// Whether the order of the tableau piles can no longer matter (see the module
 /// documentation).
 pub fn tableau_order_free(pos: &Position) -> bool {

@@ -714,7 +714,8 @@ mod tests {
             .filter(|p| {
                 applies(p)
                     && !crate::prune::is_dead(p)
-                    && !pile_order::is_dead(p)
+                    && (p.stock_len() > STOCK_AT_MOST
+                        || !pile_order::is_dead_within(p, pile_order::BUDGET))
                     && !p.legal_moves().is_empty()
                     && dead(p)
             })

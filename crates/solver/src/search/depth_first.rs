@@ -108,20 +108,32 @@ struct DepthFirst<'s> {
     /// test were asked and what they found.
     stock_order: Option<prune::asking::Asking>,
     piles_order: Option<prune::asking::Asking>,
+    /// The piles' order test's relaxed positions known, where it is asked.
+    piles_memo: Option<prune::pile_order::Memo>,
 }
 
 impl<'s> DepthFirst<'s> {
     fn new(start: &Position, settings: &'s Settings) -> DepthFirst<'s> {
         let budget = &settings.budget;
         let pos = start.clone();
+        let piles_memo = settings
+            .piles_order
+            .then(|| prune::pile_order::Memo::for_search(budget.memory_bytes));
         DepthFirst {
             settings,
             begun: Instant::now(),
             keyer: Keyer::with_classes(&pos, settings.dominances),
-            table: Table::new(match settings.last_pass_nodes {
-                Some(_) => budget.memory_bytes / 2,
-                None => budget.memory_bytes,
-            }),
+            table: Table::new(
+                match settings.last_pass_nodes {
+                    Some(_) => budget.memory_bytes / 2,
+                    None => budget.memory_bytes,
+                }
+                .saturating_sub(
+                    piles_memo
+                        .as_ref()
+                        .map_or(0, prune::pile_order::Memo::bytes),
+                ),
+            ),
             moves: Vec::with_capacity(1024),
             scratch: Scratch {
                 moves: Vec::with_capacity(64),
@@ -144,6 +156,7 @@ impl<'s> DepthFirst<'s> {
                 .stock_order
                 .then(|| prune::asking::Asking::rare_below(prune::stock_order::RARE)),
             piles_order: settings.piles_order.then(Default::default),
+            piles_memo,
             pos,
         }
     }
@@ -333,12 +346,17 @@ impl<'s> DepthFirst<'s> {
         if !prune::pile_order::applies(pos) {
             return false;
         }
-        let asked = |asking: &mut Option<prune::asking::Asking>, test: fn(&Position) -> bool| {
+        let asked = |asking: &mut Option<prune::asking::Asking>,
+                     test: &mut dyn FnMut(&Position) -> bool| {
             asking.as_mut().is_some_and(|a| a.ask(pos, test))
         };
+        let memo = &mut self.piles_memo;
         (prune::stock_order::applies(pos)
-            && asked(&mut self.stock_order, prune::stock_order::is_dead))
-            || asked(&mut self.piles_order, prune::pile_order::is_dead)
+            && asked(&mut self.stock_order, &mut prune::stock_order::is_dead))
+            || asked(&mut self.piles_order, &mut |p| {
+                memo.as_mut()
+                    .is_some_and(|m| prune::pile_order::is_dead(p, m))
+            })
     }
 
     /// The last deal that `mv`, a redeal, just began: searched apart with at
