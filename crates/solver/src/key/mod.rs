@@ -128,8 +128,8 @@ fn pile_sum(cards: &[Card], k: &Keys) -> u128 {
 }
 
 /// The key terms of every prefix of `cards` as one pile of class `salt`,
-/// appended to `out`: the term of its first `j` cards at `out[start + j]`,
-/// 0 for none (an empty pile adds nothing to a key). For keys of states
+/// appended to `out`: the term of its first `j` cards `j` places after
+/// where `out` ended, 0 for none (an empty pile adds nothing to a key). For keys of states
 /// that are not positions (the relaxed games' piles), hashed the way a
 /// position's piles are.
 pub(crate) fn prefix_terms(cards: &[Card], salt: u64, out: &mut Vec<u128>) {

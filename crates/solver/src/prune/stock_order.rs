@@ -781,11 +781,6 @@ mod tests {
         assert!(proved >= 10, "fired {fired}, proved {proved}");
     }
 
-    /// Novomanernaya's last deal, whose stock leaves only by refills:
-    /// positions only this test calls dead (the two-deck test passes them),
-    /// with a move left, in random endings and along random games. The
-    /// search with every other dominance and without this test finds no win
-    /// in any, and proves enough of them lost to mean something.
     /// Random Novomanernaya endings, and positions along random last deals
     /// (`salt` picks the games).
     fn novomanernaya_last_deals(salt: u64) -> Vec<Position> {
@@ -794,6 +789,11 @@ mod tests {
         positions
     }
 
+    /// Novomanernaya's last deal, whose stock leaves only by refills:
+    /// positions only this test calls dead (the two-deck test passes them),
+    /// with a move left, in random endings and along random games. The
+    /// search with every other dominance and without this test finds no win
+    /// in any, and proves enough of them lost to mean something.
     #[test]
     fn positions_only_the_refills_order_calls_dead_are_lost() {
         let positions = novomanernaya_last_deals(0x51);
