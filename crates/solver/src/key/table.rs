@@ -49,7 +49,7 @@ const HUGE_FROM_BYTES: usize = 4 << 20;
 /// hundreds of megabytes also misses the TLB (and every page is a fault when
 /// first touched); over 2 MiB pages the whole table's translations fit in the
 /// TLB. Only advice: where the kernel does not follow it, nothing changes.
-fn zeroed_slots(n: usize) -> Vec<Key> {
+pub(crate) fn zeroed_slots(n: usize) -> Vec<Key> {
     let v: Vec<Key> = vec![0; n];
     let bytes = n * std::mem::size_of::<Key>();
     #[cfg(target_os = "linux")]
