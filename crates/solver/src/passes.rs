@@ -446,7 +446,7 @@ impl<'a> Solve<'a> {
         }))
     }
 
-    /// The beam: the tuning's share of the budget, half the time. A node
+    /// The beam: the tuning's shares of the budget and of the time. A node
     /// budget sets its width (as wide as the share allows); under a time
     /// budget alone it begins at the tuning's width and widens while time is
     /// left ([`widening_beam`]).
@@ -456,7 +456,7 @@ impl<'a> Solve<'a> {
         let share = |n| beam_share(&tuning, n);
         let budget = Budget {
             nodes: b.nodes.map(share),
-            time: b.time.map(|t| t / 2),
+            time: b.time.map(|t| t * tuning.time_share_percent / 100),
             memory_bytes: b.memory_bytes,
         };
         let beamed = match b.nodes {

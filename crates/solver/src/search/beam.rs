@@ -49,8 +49,10 @@ pub struct Tuning {
     /// Positions the node budget allows per beam slot, so that a budget can
     /// be turned into a width.
     pub nodes_per_slot: u64,
+    /// Percent of a time budget the beam may spend.
+    pub time_share_percent: u32,
     /// Width of the first beam under a time budget alone (the site's hint,
-    /// on half its time); a budget of seconds widens it after.
+    /// on its share of the time); a budget of seconds widens it after.
     pub time_width: usize,
     /// Positions of the short full search before the beam under a time
     /// budget alone; under a node budget it is an eighth of the budget, at
@@ -63,9 +65,21 @@ impl Tuning {
     /// a whole game, and a beam that wins plays to the end, so 500 a slot
     /// leaves room to finish; three quarters of the budget won the most
     /// deals at 300,000 positions (`examples/beam_width.rs`, and `patience
-    /// survey krakowski --deals 1..100 --jobs 1 --nodes 300000`).
+    /// survey krakowski --deals 1..100 --jobs 1 --nodes 300000`). Of a time
+    /// budget it takes as much: at 10 s a deal, the deals 10 s leaves unknown
+    /// are for a wider beam more than for the full search after it, which
+    /// the beam leaves its time wherever every line dies early (a lost
+    /// deal). Solved at 10 s with each build side by side (`patience solve
+    /// krakowski --deal N --time-ms 10000`, one core each), of the Krakowski
+    /// deals left unknown at 1 s (55 of 20001..20100, 52 of 1..100) half the
+    /// time leaves 45 and 40 unknown, three quarters 41 and 38, and seven
+    /// eighths 40 of the first 55: a wider beam wins deals at 5 to 7.5 s.
+    /// One deal won at 4.0 s with half the time (deal 74) is unknown with
+    /// three quarters, whose wider beam misses its line, and no deal proved
+    /// lost with half the time is unknown.
     pub const IN_SUIT: Tuning = Tuning {
         share_percent: 75,
+        time_share_percent: 75,
         nodes_per_slot: 500,
         time_width: 1000,
         time_quick_nodes: 150_000,
@@ -79,6 +93,7 @@ impl Tuning {
     /// (`examples/hint_latency.rs`).
     pub const ALTERNATE: Tuning = Tuning {
         share_percent: 40,
+        time_share_percent: 50,
         nodes_per_slot: 1500,
         time_width: 100,
         time_quick_nodes: 20_000,
