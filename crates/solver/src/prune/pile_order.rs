@@ -155,8 +155,9 @@ struct State {
 /// which only costs a search again. A memo belongs to one search, so a
 /// search's tests find what they find however many searches ran before it.
 /// It also marks the relaxed positions tests started from and outlasted
-/// their budget on, so a memo serves tests of one budget. Its slots lie on huge pages where the kernel allows, as the
-/// table's do: its look-ups are random accesses to 16 MiB.
+/// their budget on, so a memo serves tests of one budget. Its slots lie on
+/// huge pages where the kernel allows, as the table's do: its look-ups are
+/// random accesses to 16 MiB.
 pub struct Memo {
     slots: Vec<u128>,
 }
