@@ -270,10 +270,14 @@ fn wider(width: usize, took: Duration, rest: Duration) -> Option<usize> {
 
 /// How much longer than its width's share of the time left a wider beam
 /// may take, for a beam stopped by its budget is wasted: a wide beam runs
-/// slower a position (its table of positions seen outgrows the caches: 1.35
-/// million positions a second at width 1,000, 0.9 million at 16,000 on
-/// Krakowski deals 1..50, `examples/beam_width.rs`), and slower still with
-/// a deal solved on each core.
+/// slower a position (its table of positions seen outgrows the caches: 1.9
+/// million positions a second at width 1,000, 1.65 million at 16,000 on
+/// Krakowski deals 1..30 with both widths at once, `examples/beam_width.rs`),
+/// and slower still with a deal solved on each core. A margin of 1.5 with
+/// beams up to 50,000 wide decides no more: 41 of the 55 deals of
+/// 20001..20100 left unknown at 1 s stay unknown at 10 s either way
+/// (`patience solve krakowski --deal N --time-ms 10000`, the two builds side
+/// by side).
 const WIDEN_MARGIN: f64 = 2.5;
 
 /// The opening search's positions: an eighth of the budget, at most

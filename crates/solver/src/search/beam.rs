@@ -16,9 +16,10 @@
 
 use std::time::{Duration, Instant};
 
-use patience_engine::{Card, Move, PileId, PileKind, Position};
+use patience_engine::{Card, Move, Packed, PileId, PileKind, Position};
 
-use crate::key::{Key, Keyer, PrehashedSet};
+use crate::key::table::{Insert, Table};
+use crate::key::Keyer;
 use crate::{prune, Budget};
 
 /// What the beam found.
@@ -107,10 +108,6 @@ impl Tuning {
         }
     }
 }
-
-/// Bytes one key of the positions seen takes in its table, counted against
-/// the budget's memory cap (a `u128` and the hash table's overhead).
-const SEEN_ENTRY_BYTES: usize = 24;
 
 /// Whether the beam is tried: a face-down stock that passes once onto a
 /// waste, with no redeal left (Krakowski, Blondes and Brunettes). There one
@@ -201,19 +198,29 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
     let begun = Instant::now();
     let total = start.spec().card_count();
     let mut nodes = 0u64;
-    let mut seen: PrehashedSet<Key> = PrehashedSet::default();
+    // The positions seen, in the search's own table: huge pages, so that a
+    // probe (nearly always a cache miss) is not a TLB miss as well, and a
+    // memory cap it keeps to.
+    let mut seen = Table::new(budget.memory_bytes);
     let mut keyer = Keyer::with_classes(start, dominances);
     seen.insert(keyer.key());
     let promise = Promise::new(start);
-    // Positions of the layer before, whose buffers the next layer reuses.
-    let mut spare: Vec<Position> = Vec::new();
-    let mut layer: Vec<Position> = vec![start.clone()];
+    // The layer's positions, packed (a layer of positions each in its own
+    // piles' buffers spends its time in cache misses), and the next layer.
+    let mut layer = Packed::of_game(start);
+    layer.push(start);
+    let mut next = Packed::of_game(start);
+    // The position being expanded, loaded from the layer.
+    let mut p = start.clone();
     // Per position of the layer, whether the dead test applied and found it
     // alive: its children then need only the test after a move.
     let mut alive: Vec<bool> = vec![false];
     let mut history: Vec<Vec<Step>> = Vec::new();
     let mut moves = Vec::with_capacity(64);
-    let mut candidates: Vec<(i32, u32, Move)> = Vec::new();
+    let mut known_keys = Vec::with_capacity(64);
+    // Per child kept for the choice: its promise, its position's hash, its
+    // parent in the layer and its move.
+    let mut candidates: Vec<(i32, u64, u32, Move)> = Vec::new();
     let done = |win, nodes, stopped| Beamed {
         win,
         nodes,
@@ -222,7 +229,9 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
     };
     loop {
         candidates.clear();
-        for (i, p) in layer.iter_mut().enumerate() {
+        for i in 0..layer.len() {
+            layer.load(i, &mut p);
+            let p = &mut p;
             p.legal_moves_into(&mut moves);
             if dominances {
                 prune::drop_lone_card_moves(p, &mut moves);
@@ -234,19 +243,35 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
             // Children's keys come from the parent's key, most without
             // playing the move.
             keyer.reset(p);
-            for &m in &moves {
+            // The keys known without playing, their slots asked for at once
+            // so that the look-ups below wait on memory side by side.
+            known_keys.clear();
+            known_keys.extend(moves.iter().map(|&m| keyer.child_key(p, m)));
+            for k in known_keys.iter().flatten() {
+                seen.prefetch(*k);
+            }
+            for (&m, &known) in moves.iter().zip(&known_keys) {
                 nodes += 1;
-                let known = keyer.child_key(p, m);
-                if known.is_some_and(|k| seen.contains(&k)) {
-                    continue;
+                // A key known without playing is taken at once: a child
+                // seen before costs one look-up and no move.
+                match known.map(|k| seen.insert(k)) {
+                    Some(Insert::Seen) => continue,
+                    Some(Insert::Full) => return done(None, nodes, true),
+                    Some(Insert::New) | None => {}
                 }
                 let undo = p.play_generated(m);
-                let key = known.unwrap_or_else(|| {
-                    let k = keyer.push(p, false);
-                    keyer.pop();
-                    k
-                });
-                if seen.insert(key) {
+                let new = match known {
+                    Some(_) => Insert::New,
+                    None => {
+                        let k = keyer.push(p, false);
+                        keyer.pop();
+                        seen.insert(k)
+                    }
+                };
+                if new == Insert::Full {
+                    return done(None, nodes, true);
+                }
+                if new == Insert::New {
                     if p.foundation_cards() == total {
                         let mut line = vec![m];
                         let mut at = i as u32;
@@ -258,16 +283,14 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
                         line.reverse();
                         return done(Some(line), nodes, false);
                     }
-                    // A little noise from the position itself breaks ties
-                    // the same way on every run.
-                    let noise = (p.hash() % 7) as i32;
-                    candidates.push((promise.of(p) * 8 + noise, i as u32, m));
+                    // The position's hash breaks ties, the same way on
+                    // every run and whatever the layer's order.
+                    candidates.push((promise.of(p), p.hash(), i as u32, m));
                 }
                 p.undo(&undo);
             }
             if budget.nodes.is_some_and(|n| nodes >= n)
                 || budget.time.is_some_and(|t| begun.elapsed() >= t)
-                || seen.len() * SEEN_ENTRY_BYTES > budget.memory_bytes
             {
                 return done(None, nodes, true);
             }
@@ -275,34 +298,41 @@ pub fn run(start: &Position, budget: &Budget, width: usize, dominances: bool) ->
         if candidates.is_empty() {
             return done(None, nodes, false);
         }
-        candidates.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
-        let mut next: Vec<Position> = Vec::with_capacity(width);
+        candidates.sort_unstable_by_key(|c| std::cmp::Reverse((c.0, c.1)));
+        // The first `width` candidates by promise that the dead test lets
+        // through, taken a chunk at a time and each chunk in its parents'
+        // order, so that a parent is loaded once for all its kept children.
+        next.clear();
+        next.reserve(width);
         let mut next_alive: Vec<bool> = Vec::with_capacity(width);
         let mut steps: Vec<Step> = Vec::with_capacity(width);
-        for &(_, parent, mv) in &candidates {
-            if next.len() == width {
-                break;
+        let mut taken = 0;
+        while next.len() < width && taken < candidates.len() {
+            let end = (taken + width - next.len()).min(candidates.len());
+            let chunk = &mut candidates[taken..end];
+            chunk.sort_unstable_by_key(|c| (c.2, std::cmp::Reverse((c.0, c.1))));
+            let mut loaded = None;
+            for &(_, _, parent, mv) in chunk.iter() {
+                if loaded != Some(parent) {
+                    layer.load(parent as usize, &mut p);
+                    loaded = Some(parent);
+                }
+                let undo = p.play_generated(mv);
+                let tested = dominances && prune::dead_test_applies(&p);
+                if !(tested && prune::is_dead_after(&p, &undo, alive[parent as usize])) {
+                    next.push(&p);
+                    next_alive.push(tested);
+                    steps.push(Step { parent, mv });
+                }
+                p.undo(&undo);
             }
-            let mut p = spare
-                .pop()
-                .unwrap_or_else(|| layer[parent as usize].clone());
-            p.clone_from(&layer[parent as usize]);
-            let undo = p.play_generated(mv);
-            let tested = dominances && prune::dead_test_applies(&p);
-            if tested && prune::is_dead_after(&p, &undo, alive[parent as usize]) {
-                spare.push(p);
-                continue;
-            }
-            next.push(p);
-            next_alive.push(tested);
-            steps.push(Step { parent, mv });
+            taken = end;
         }
         if next.is_empty() {
             return done(None, nodes, false);
         }
         history.push(steps);
-        spare.append(&mut layer);
-        layer = next;
+        std::mem::swap(&mut layer, &mut next);
         alive = next_alive;
     }
 }
@@ -342,14 +372,16 @@ mod tests {
     fn the_beam_keeps_to_the_memory_cap() {
         let p = Position::deal(game("krakowski").unwrap(), 4).unwrap();
         let capped = Budget {
-            memory_bytes: 1000 * SEEN_ENTRY_BYTES,
+            memory_bytes: 24_000,
             ..Budget::of_nodes(2_000_000)
         };
         let b = run(&p, &capped, 300, true);
         // Deal 4 is won with room (a hundred thousand positions and more);
-        // capped, the beam stops soon after a thousand new positions (the
-        // cap is read after each parent, and repeats count as positions).
+        // capped, the table of positions seen holds 1,024 slots and cannot
+        // grow, so the beam stops once it holds 960 (repeats count as
+        // positions too).
         assert!(b.win.is_none());
+        assert!(b.stopped);
         assert!(b.nodes < 3_000, "{}", b.nodes);
     }
 
@@ -393,11 +425,12 @@ mod tests {
     #[test]
     fn the_beam_wins_blondes_and_brunettes_deals_the_depth_first_passes_leave() {
         // The depth-first passes alone leave these unknown at 200,000
-        // positions; a beam of 300 wins each in under half a million.
+        // positions; a beam of 600 wins each within a million (at 300,
+        // deal 1 turns on how ties in promise fall).
         let spec = game("blondes-and-brunettes").unwrap();
         for deal in [1, 4, 5] {
             let p = Position::deal(spec, deal).unwrap();
-            let line = run(&p, &Budget::of_nodes(1_000_000), 300, true)
+            let line = run(&p, &Budget::of_nodes(1_000_000), 600, true)
                 .win
                 .unwrap_or_else(|| panic!("deal {deal} not won"));
             assert!(replays_to_win(&p, &line), "deal {deal}");
