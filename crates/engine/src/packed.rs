@@ -69,16 +69,31 @@ impl Packed {
     /// # Panics
     /// If `pos` is of another game: a caller's mistake, not input's.
     pub fn push(&mut self, pos: &Position) {
-        assert_eq!(pos.spec.id, self.spec.id, "a position of another game");
+        // The pattern names every field, so a field added later cannot be
+        // missed: the game's parts are the store's, the tops follow from
+        // the piles.
+        let Position {
+            spec,
+            layout: _,
+            deal,
+            piles,
+            redeals_used,
+            draw_used,
+            hash,
+            dealt_hash,
+            tables: _,
+            tops: _,
+        } = pos;
+        assert_eq!(spec.id, self.spec.id, "a position of another game");
         let start = self.bytes.len();
-        self.bytes.extend_from_slice(&pos.deal.to_le_bytes());
-        self.bytes.extend_from_slice(&pos.hash.to_le_bytes());
-        self.bytes.extend_from_slice(&pos.dealt_hash.to_le_bytes());
-        self.bytes.push(pos.redeals_used);
-        self.bytes.push(pos.draw_used as u8);
+        self.bytes.extend_from_slice(&deal.to_le_bytes());
+        self.bytes.extend_from_slice(&hash.to_le_bytes());
+        self.bytes.extend_from_slice(&dealt_hash.to_le_bytes());
+        self.bytes.push(*redeals_used);
+        self.bytes.push(*draw_used as u8);
         // A pile never holds more than the deck (104 cards), so a byte.
-        self.bytes.extend(pos.piles.iter().map(|p| p.len() as u8));
-        for p in &pos.piles {
+        self.bytes.extend(piles.iter().map(|p| p.len() as u8));
+        for p in piles {
             self.bytes.extend(p.iter().map(|c| c.byte()));
         }
         debug_assert_eq!(self.bytes.len() - start, self.stride);

@@ -51,8 +51,9 @@ impl Clone for Position {
         }
     }
 
-    /// Reuses `self`'s piles' buffers: searches that keep many positions
-    /// (the solver's beam) copy one into another without allocating. The
+    /// Reuses `self`'s piles' buffers: a loop that resets one position to
+    /// another many times (the engine's playout bench) copies without
+    /// allocating. The
     /// pattern names every field, so a field added later cannot be missed.
     fn clone_from(&mut self, source: &Self) {
         let Position {
