@@ -506,6 +506,11 @@ impl Game<'_> {
         }
         let Scratch { seen, stack } = scratch;
         seen.clear();
+        // Clearing a set costs its capacity, not its length: one large test
+        // (the solver's at the position itself, a million relaxed positions)
+        // would otherwise make each of the search's small tests after it
+        // clear megabytes.
+        seen.shrink_to(budget.saturating_add(1));
         stack.clear();
         stack.push((start.0, start.1, true));
         while let Some((mut s, mut c, full)) = stack.pop() {
