@@ -41,6 +41,23 @@ fn stored(k: Key) -> Key {
     }
 }
 
+/// Asks the processor to bring the cache line of `x` in, so that a later
+/// read of it does not wait on memory. Only a hint: it never faults and
+/// changes no memory.
+#[inline]
+pub(crate) fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch never faults and changes no memory; the pointer
+    // comes from a reference in any case.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+            (x as *const T).cast::<i8>(),
+        )
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// Tables from this size up ask the kernel for huge pages.
 const HUGE_FROM_BYTES: usize = 4 << 20;
 
@@ -148,19 +165,7 @@ impl Table {
     /// larger than the cache, and a probe is a random access. Only a hint.
     #[inline]
     pub fn prefetch(&self, k: Key) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot: *const Key = &self.slots[self.index(stored(k))];
-            // SAFETY: a prefetch never faults and changes no memory; the
-            // pointer is to a slot of the table in any case.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    slot.cast::<i8>(),
-                )
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = k;
+        prefetch(&self.slots[self.index(stored(k))]);
     }
 
     pub fn contains(&self, k: Key) -> bool {

@@ -191,6 +191,11 @@ impl Memo {
         (key >> 64) as usize & (self.slots.len() - 1)
     }
 
+    /// Brings `key`'s slot into the cache for a later [`Memo::get`].
+    fn prefetch(&self, key: u128) {
+        crate::key::table::prefetch(&self.slots[self.slot(key)]);
+    }
+
     /// What is known of the relaxed position of `key`.
     fn get(&self, key: u128) -> Option<Known> {
         let v = self.slots[self.slot(key)];
@@ -248,7 +253,8 @@ enum Known {
 struct Scratch {
     /// Each open position's key and where its children begin in `kids`.
     open: Vec<(u128, usize)>,
-    kids: Vec<(State, Counts)>,
+    /// Children still to search, closed and keyed ([`Game::keyed`]).
+    kids: Vec<(State, Counts, u128)>,
     /// The key terms of each pile's prefixes (see [`Game::key`]).
     terms: Vec<u128>,
 }
@@ -363,6 +369,22 @@ impl Game<'_> {
         }
     }
 
+    /// Relaxed position `(s, c)` with every move that is always made
+    /// made, and its key. The key's memo slot is fetched into the cache
+    /// now: children are keyed as they are listed and looked up as the
+    /// search comes to them, so the look-up seldom waits on memory.
+    fn keyed(
+        &self,
+        (mut s, mut c): (State, Counts),
+        terms: &[u128],
+        memo: &Memo,
+    ) -> (State, Counts, u128) {
+        self.close(&mut s, &mut c);
+        let key = self.key(&s, terms);
+        memo.prefetch(key);
+        (s, c, key)
+    }
+
     /// The key of relaxed position `s`: its piles' prefix terms and its
     /// foundations' heights (already the higher first).
     fn key(&self, s: &State, terms: &[u128]) -> u128 {
@@ -381,8 +403,16 @@ impl Game<'_> {
 
     /// Pushes onto `out` the relaxed positions a choice leads to from `s`:
     /// a card the foundation takes next sent home from a pile's top, or
-    /// from among the loose cards where no pile's top is one.
-    fn children(&self, s: &State, c: &Counts, out: &mut Vec<(State, Counts)>) {
+    /// from among the loose cards where no pile's top is one, each keyed
+    /// ([`Game::keyed`]).
+    fn children(
+        &self,
+        s: &State,
+        c: &Counts,
+        terms: &[u128],
+        memo: &Memo,
+        out: &mut Vec<(State, Counts, u128)>,
+    ) {
         for suit in 0..4 {
             for f in 0..2 {
                 let h = s.heights[suit][f];
@@ -397,7 +427,7 @@ impl Game<'_> {
                     if c.tops[k] as usize == x {
                         let (mut s, mut c) = (*s, *c);
                         self.take(&mut s, &mut c, k, x, Some((suit, f)));
-                        out.push((s, c));
+                        out.push(self.keyed((s, c), terms, memo));
                         from_pile = true;
                     }
                 }
@@ -405,7 +435,7 @@ impl Game<'_> {
                     let (mut s, mut c) = (*s, *c);
                     c.sub(x, Count::Loose);
                     Self::raise(&mut s, suit, f);
-                    out.push((s, c));
+                    out.push(self.keyed((s, c), terms, memo));
                 }
             }
         }
@@ -426,14 +456,12 @@ impl Game<'_> {
         open.clear();
         kids.clear();
         let mut searched = 0;
-        let mut next = Some(start);
+        let mut next = Some(self.keyed(start, terms, memo));
         loop {
-            if let Some((mut s, mut c)) = next.take() {
-                self.close(&mut s, &mut c);
+            if let Some((s, c, key)) = next.take() {
                 // With every pile empty each card left is loose, and the
                 // foundations take them in order.
                 let won = s.left[..self.n].iter().all(|&l| l == 0);
-                let key = self.key(&s, terms);
                 if searched == budget {
                     if let Some(&(root, _)) = open.first() {
                         memo.outlasted(root);
@@ -453,7 +481,7 @@ impl Game<'_> {
                     Some(Known::Outlasts) if open.is_empty() => return None,
                     _ => {
                         open.push((key, kids.len()));
-                        self.children(&s, &c, kids);
+                        self.children(&s, &c, terms, memo, kids);
                     }
                 }
             }
