@@ -369,10 +369,10 @@ impl Game<'_> {
         }
     }
 
-    /// Relaxed position `(s, c)` with every move that is always made
-    /// made, and its key. The key's memo slot is fetched into the cache
-    /// now: children are keyed as they are listed and looked up as the
-    /// search comes to them, so the look-up seldom waits on memory.
+    /// Relaxed position `(s, c)` after the moves that are always made
+    /// ([`Game::close`]), and its key. The key's memo slot is fetched into
+    /// the cache now: children are keyed as they are listed and looked up
+    /// as the search comes to them, so the look-up seldom waits on memory.
     fn keyed(
         &self,
         (mut s, mut c): (State, Counts),
